@@ -1,0 +1,47 @@
+// Shared search core of the symmetry-reduced bitboard kernels (bitboard-sym and its parallel
+// versions): the split of the search into independent subproblems and the search of one of them.
+// See bitboard_sym.cpp for the algorithm.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace sb::nqueens::sym {
+
+/// Partial sums of one search or subproblem (always 64-bit).
+struct Counters {
+  std::uint64_t total = 0;   ///< solutions, each canonical one weighted by its orbit size
+  std::uint64_t unique = 0;  ///< canonical solutions
+  std::uint64_t nodes = 0;   ///< queens placed
+
+  Counters& operator+=(const Counters& o) {
+    total += o.total;
+    unique += o.unique;
+    nodes += o.nodes;
+    return *this;
+  }
+};
+
+/// A partial board whose completion is searched independently of every other subproblem.
+struct Subproblem {
+  int corner;    ///< 1: a queen in the corner (row 0, column 0); 0: no corner queen
+  int bound;     ///< corner: column of row 1's queen; otherwise column b of row 0's queen
+  int row;       ///< next row to fill (rows 0 .. row-1 hold a queen each)
+  std::uint64_t cols, diag, anti;          ///< masks for row `row` (bit i = column i)
+  std::array<std::uint32_t, 32> board;     ///< board[r] = bit of row r's queen, r < row
+};
+
+/// Subproblems covering the symmetry-reduced search of the n x n board (2 <= n <= 32): the root
+/// cases (corner queen with row 1's column, or row 0's column b), expanded row by row until there
+/// are at least `min_count` of them or no deeper split is possible. Queens placed while splitting
+/// are added to pre.nodes, so split + solve count exactly the nodes of the serial search.
+std::vector<Subproblem> split(int n, std::size_t min_count, Counters& pre);
+
+/// Searches every completion of s on the n x n board and adds its counts to c.
+void solve(int n, const Subproblem& s, Counters& c);
+
+/// The whole search for any 1 <= n <= 32, serially.
+Counters solve_all(int n);
+
+}  // namespace sb::nqueens::sym

@@ -1,0 +1,47 @@
+// searchbench: one command-line driver for every problem, kernel and benchmark suite.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+#include <new>
+
+#include "build_info.hpp"
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"searchbench: a benchmark of exact combinatorial search (N-queens counting, the queens game)",
+               "searchbench"};
+  app.set_version_flag("--version", std::string("searchbench ") + sb::build::kVersion + " (" +
+                                        sb::build::kGitSha + ")");
+  app.require_subcommand(1);
+  sb::cli::Action action;
+  sb::cli::add_list(app, action);
+  sb::cli::add_nqueens(app, action);
+  sb::cli::add_queens_game(app, action);
+  sb::cli::add_bench(app, action);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::string what = e.what();
+    for (char& c : what)
+      if (c == '\n') c = ' ';
+    std::cerr << "searchbench: error: " << what << " (see --help)\n";
+    return 2;
+  }
+  try {
+    return action ? action() : 0;
+  } catch (const sb::cli::UsageError& e) {
+    std::cerr << "searchbench: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "searchbench: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "searchbench: error: out of memory\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "searchbench: error: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,150 @@
+// `searchbench nqueens count` and `searchbench nqueens solutions`.
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "commands.hpp"
+#include "csv.hpp"
+#include "nqueens_boards.hpp"
+#include "nqueens_symmetry.hpp"
+#include "progress_watch.hpp"
+#include "reference.hpp"
+#include "registry.hpp"
+#include "sysinfo.hpp"
+#include "timing.hpp"
+
+namespace sb::cli {
+namespace {
+
+struct CountOptions {
+  int n = 8;
+  std::string kernel;
+  int threads = 0;
+  std::string format = "text";
+};
+
+struct SolutionsOptions {
+  int n = 8;
+  bool unique = false;
+  bool first = false;
+  long long limit = -1;
+};
+
+/// "pass", "fail" or "na" (no published value for this n).
+std::string verdict(int n, const nqueens::Result& r) {
+  const auto q = reference::total_solutions(n);
+  const auto u = reference::unique_solutions(n);
+  if (!q || !u) return "na";
+  return (*q == r.total && *u == r.unique) ? "pass" : "fail";
+}
+
+int run_count(const CountOptions& o) {
+  const KernelInfo* k = o.kernel.empty() ? &default_kernel(Problem::kNQueens)
+                                         : find_kernel(Problem::kNQueens, o.kernel);
+  if (k == nullptr)
+    throw UsageError("unknown nqueens kernel '" + o.kernel +
+                     "'; known kernels: " + kernel_names(Problem::kNQueens));
+  if (o.n < k->min_n || o.n > k->max_n) {
+    std::string msg = "n = " + std::to_string(o.n) + " is out of range for kernel '" +
+                      std::string(k->name) + "' (" + std::to_string(k->min_n) + ".." +
+                      std::to_string(k->max_n) + ")";
+    if (k->name == "naive")
+      msg += "; naive tests all C(n^2, n) placements, e.g. C(100, 10) = 17,310,309,456,440";
+    throw UsageError(msg);
+  }
+  if (o.threads < 0) throw UsageError("--threads must be at least 1");
+  const int threads = o.threads == 0 ? sysinfo::hardware_threads() : o.threads;
+
+  Progress progress;
+  nqueens::Params p{o.n, threads, &progress};
+  nqueens::Result r;
+  double wall = 0;
+  {
+    ProgressWatch watch(progress, "nqueens " + std::string(k->name) + " n=" + std::to_string(o.n));
+    std::tie(r, wall) = timed([&] { return k->nqueens(p); });
+  }
+  const double nps = per_second(static_cast<double>(r.nodes), wall);
+  const std::string verified = verdict(o.n, r);
+
+  if (o.format == "csv") {
+    std::cout << csv_line({"problem", "kernel", "backend", "n", "threads", "wall_s", "nodes",
+                           "nodes_per_s", "verified", "total", "unique"});
+    std::cout << csv_line({"nqueens", std::string(k->name), std::string(k->backend),
+                           std::to_string(o.n), std::to_string(r.threads), format_double(wall),
+                           std::to_string(r.nodes), format_double(nps), verified,
+                           std::to_string(r.total), std::to_string(r.unique)});
+  } else if (o.format == "json") {
+    nlohmann::ordered_json j;
+    j["problem"] = "nqueens";
+    j["kernel"] = k->name;
+    j["backend"] = k->backend;
+    j["n"] = o.n;
+    j["threads"] = r.threads;
+    j["wall_s"] = wall;
+    j["nodes"] = r.nodes;
+    j["nodes_per_s"] = nps;
+    j["verified"] = verified;
+    j["total"] = r.total;
+    j["unique"] = r.unique;
+    std::cout << j.dump() << "\n";
+  } else {
+    std::printf("N-queens, n = %d, kernel %s (%s), %d thread%s\n", o.n,
+                std::string(k->name).c_str(), std::string(k->backend).c_str(), r.threads,
+                r.threads == 1 ? "" : "s");
+    std::printf("Q(%d)    = %llu   (all solutions, OEIS A000170)\n", o.n,
+                static_cast<unsigned long long>(r.total));
+    std::printf("U(%d)    = %llu   (fundamental solutions, OEIS A002562)\n", o.n,
+                static_cast<unsigned long long>(r.unique));
+    std::printf("nodes    = %llu\n", static_cast<unsigned long long>(r.nodes));
+    std::printf("wall     = %.6f s\n", wall);
+    std::printf("nodes/s  = %.4g\n", nps);
+    std::printf("verified = %s\n", verified.c_str());
+  }
+  return verified == "fail" ? 1 : 0;
+}
+
+int run_solutions(const SolutionsOptions& o) {
+  if (o.limit == 0 || o.limit < -1) throw UsageError("--limit must be at least 1");
+  long long shown = 0;
+  const long long limit = o.first ? 1 : o.limit;
+  nqueens::for_each_solution(o.n, [&](const std::uint8_t* cols) {
+    if (o.unique && nqueens::canonical_orbit_size(cols, o.n) == 0) return true;
+    if (shown > 0) std::cout << '\n';
+    std::cout << nqueens::board_text(cols, o.n);
+    ++shown;
+    return limit < 0 || shown < limit;
+  });
+  std::cout.flush();
+  std::cerr << shown << (o.unique ? " fundamental" : "") << " solution" << (shown == 1 ? "" : "s")
+            << " shown for n = " << o.n << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_nqueens(CLI::App& app, Action& action) {
+  auto* nq = app.add_subcommand("nqueens", "N-queens counting: Q(n) and U(n)");
+  nq->require_subcommand(1);
+
+  auto count_opts = std::make_shared<CountOptions>();
+  auto* count = nq->add_subcommand("count", "Count Q(n) and U(n) with one kernel");
+  count->add_option("-n", count_opts->n, "Board size n")->required();
+  count->add_option("-k,--kernel", count_opts->kernel,
+                    "Kernel (default: the fastest parallel one; see `searchbench list`)");
+  count->add_option("-t,--threads", count_opts->threads, "Worker threads (default: all cores)")
+      ->check(CLI::PositiveNumber);
+  count->add_option("-f,--format", count_opts->format, "Output format")
+      ->check(CLI::IsMember({"text", "csv", "json"}));
+  count->callback([&action, count_opts] { action = [count_opts] { return run_count(*count_opts); }; });
+
+  auto sol_opts = std::make_shared<SolutionsOptions>();
+  auto* sol = nq->add_subcommand("solutions", "Print solution boards (Q = queen, . = empty)");
+  sol->add_option("-n", sol_opts->n, "Board size n")->required()->check(CLI::Range(1, 32));
+  sol->add_flag("--unique", sol_opts->unique, "One board per fundamental solution");
+  sol->add_flag("--first", sol_opts->first, "Only the first solution row backtracking finds");
+  sol->add_option("--limit", sol_opts->limit, "Print at most K boards")->check(CLI::PositiveNumber);
+  sol->callback([&action, sol_opts] { action = [sol_opts] { return run_solutions(*sol_opts); }; });
+}
+
+}  // namespace sb::cli

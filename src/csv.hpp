@@ -1,0 +1,45 @@
+// Tidy CSV output (RFC 4180 quoting) and result files written atomically.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sb {
+
+/// A field quoted as RFC 4180 requires: unchanged unless it holds a comma, quote, CR or LF.
+std::string csv_field(std::string_view s);
+
+/// Fields joined by commas, each quoted as needed, followed by '\n'.
+std::string csv_line(const std::vector<std::string>& fields);
+
+/// Shortest round-trip text for a double ("%.17g" trimmed), for CSV and JSON cells.
+std::string format_double(double x);
+
+/// A file written under a temporary name beside `path` and renamed onto `path` by commit().
+/// If commit() is never called (an error, an exception) the temporary file is removed, so no
+/// partial result is ever left at `path`. The constructor throws std::runtime_error with a clear
+/// message when the file cannot be created (missing directory, no permission).
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::filesystem::path path);
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  ~AtomicFile();
+
+  void write(std::string_view s);  ///< append; throws std::runtime_error on a write error
+  void flush();                    ///< flush to the temporary file
+  void commit();                   ///< close and rename onto the final path
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  std::filesystem::path tmp_;
+  std::FILE* f_ = nullptr;
+  bool committed_ = false;
+};
+
+}  // namespace sb

@@ -1,0 +1,50 @@
+// N-queens counting: the parameters and result shared by every kernel of problem "nqueens".
+#pragma once
+
+#include <cstdint>
+
+#include "progress.hpp"
+
+namespace sb::nqueens {
+
+/// Input of an N-queens counting kernel.
+struct Params {
+  int n = 8;        ///< board size (n x n board, n queens); each kernel states its valid range
+  int threads = 1;  ///< worker threads, >= 1; serial kernels ignore it and report 1
+  Progress* progress = nullptr;  ///< optional: advanced as subproblems finish (may stay untouched)
+};
+
+/// Output of an N-queens counting kernel. All counters are 64-bit.
+struct Result {
+  std::uint64_t total = 0;   ///< Q(n): solutions (OEIS A000170)
+  std::uint64_t unique = 0;  ///< U(n): solutions up to the 8 symmetries of the square (OEIS A002562)
+  std::uint64_t nodes = 0;   ///< queen placements tried (for `naive`: complete placements tested)
+  int threads = 1;           ///< threads actually used
+};
+
+/// A kernel: a pure function from parameters to result, no I/O and no timing.
+/// Throws std::invalid_argument when p.n is outside the kernel's range or p.threads < 1.
+using Kernel = Result (*)(const Params& p);
+
+// The kernel ladder (kernels/nqueens/*.cpp). Ranges are in the registry (src/registry.hpp).
+Result naive(const Params& p);              ///< all C(n^2, n) placements tested, 1 <= n <= 9
+Result backtrack_squares(const Params& p);  ///< square-by-square backtracking (seed 004)
+Result backtrack_rows(const Params& p);     ///< one queen per row, occupancy arrays
+Result bitboard(const Params& p);           ///< one queen per row, bit masks, explicit stack
+Result bitboard_sym(const Params& p);       ///< bitboard with D4 symmetry reduction
+Result bitboard_sym_tbb(const Params& p);   ///< bitboard_sym split into oneTBB tasks
+Result bitboard_sym_omp(const Params& p);   ///< bitboard_sym split across OpenMP threads
+
+/// Largest n accepted by the bit-parallel kernels: one bit per column (bit i = column i) in a
+/// 64-bit word, so that diagonal masks shifted left by one cannot lose bits before they are masked.
+inline constexpr int kMaxBitN = 32;
+
+}  // namespace sb::nqueens
+
+namespace sb::nqueens {
+
+/// Throws std::invalid_argument naming `kernel` when p.n is outside [min_n, max_n] or
+/// p.threads < 1. Every kernel calls it first.
+void validate(const Params& p, int min_n, int max_n, const char* kernel);
+
+}  // namespace sb::nqueens
