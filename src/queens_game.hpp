@@ -1,19 +1,31 @@
 // The queens game: parameters and result shared by every kernel of problem "queens-game".
 //
-// Rules: two players alternately place a queen on an empty square that no queen on the board
-// attacks (row, column or diagonal, whoever placed it). Under normal play the player who cannot
-// move loses; under misere play the player who makes the last move loses. A position is fully
-// described by its set of free squares, so the game is Node Kayles on the queen's graph.
+// Rules (seed ../shared/seeds/000_c4b02568ecc7741d.txt, "8 queens game"): two players alternately
+// place a queen on an empty square that no queen on the board attacks (row, column or diagonal,
+// whoever placed it). Under normal play the player who cannot move loses; under misere play the
+// player who makes the last move loses. A position is fully described by its set of free
+// (empty and unattacked) squares, so the game is Node Kayles on the queen's graph, and under
+// normal play the Sprague-Grundy theory applies (a position's value is the XOR of the values of
+// the connected components of its free squares in the attack graph).
+//
+// Squares are numbered r * cols + c with row r = 0 at the bottom (rank 1) and column c = 0 on
+// the left (file a).
 #pragma once
 
+#include <bitset>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
+
+#include "progress.hpp"
 
 namespace sb::queens_game {
 
-/// Largest number of squares (rows * cols) a board may have.
-inline constexpr int kMaxSquares = 128;
+/// Largest number of squares (rows * cols) a board may have (e.g. 16 x 16, 8 x 32, 2 x 128).
+inline constexpr int kMaxSquares = 256;
 
 /// Input of a queens-game solver kernel.
 struct Params {
@@ -23,32 +35,85 @@ struct Params {
   bool all_moves = false;        ///< also classify every first move (winning or not)
   bool grundy = false;           ///< also compute the Sprague-Grundy value of the start (normal play)
   bool misere = false;           ///< misere play: the player who makes the last move loses
-  std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: the kernel's default)
+  std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: default_max_memory())
+  Progress* progress = nullptr;  ///< optional: root subproblems done / planned (may stay untouched)
 };
 
-/// Output of a queens-game solver kernel.
+/// Output of a queens-game solver kernel. All counters are 64-bit.
 struct Result {
-  bool first_player_wins = false;         ///< outcome of the empty board with perfect play
-  std::vector<int> winning_first_moves;   ///< with all_moves: squares r * cols + c, increasing
-  std::optional<int> grundy;              ///< with grundy: the start position's Grundy value
-  std::uint64_t nodes = 0;                ///< positions searched (moves made in the search)
-  std::uint64_t positions = 0;            ///< positions stored in the transposition table
-  int threads = 1;                        ///< threads actually used
+  bool first_player_wins = false;        ///< outcome of the empty board with perfect play
+  std::vector<int> winning_first_moves;  ///< with all_moves: squares r * cols + c, increasing
+  std::optional<int> grundy;             ///< with grundy: the start position's Grundy value
+  std::uint64_t nodes = 0;               ///< positions searched (calls of the search function)
+  std::uint64_t positions = 0;           ///< entries written to empty slots of the table
+  int threads = 1;                       ///< threads actually used
+};
+
+/// Thrown when the transposition table cannot be allocated within --max-memory (budget too small
+/// or the allocation failed). The table never grows past its budget: once full, old entries
+/// for small positions are replaced, so a running search never runs out of memory.
+struct OutOfMemory : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 /// A solver kernel: a pure function, no I/O and no timing. Throws std::invalid_argument on a bad
-/// board or thread count, and std::runtime_error (sb::queens_game::OutOfMemory) when the
-/// transposition table would exceed its budget.
+/// board, thread count or option combination (--grundy with --misere), and OutOfMemory when the
+/// transposition table cannot be allocated within its budget.
 using Kernel = Result (*)(const Params& p);
+
+/// Default table budget in bytes: a quarter of physical memory, at most 4 GiB, at least 64 MiB.
+std::uint64_t default_max_memory();
+
+/// Throws std::invalid_argument (one line, naming `kernel`) when rows or cols < 1,
+/// rows * cols > kMaxSquares, threads < 1, or grundy and misere are both set (the misere
+/// Grundy value is not defined by the Sprague-Grundy theory, so it is refused).
+void validate(const Params& p, const char* kernel);
 
 }  // namespace sb::queens_game
 
 namespace sb::queens_game {
 
-// The solver ladder (kernels/queens_game/*.cpp).
+// The solver ladder (kernels/queens_game/*.cpp). All accept 1 <= rows * cols <= kMaxSquares;
+// the exponential `plain` is practical only up to about 8 x 8.
 Result plain(const Params& p);         ///< plain game-tree search, no memo (the seed's method)
 Result memo(const Params& p);          ///< transposition table on the free-square set
 Result memo_sym(const Params& p);      ///< table keys in canonical form under the board symmetries
 Result memo_sym_tbb(const Params& p);  ///< memo_sym with parallel subtrees on oneTBB
+
+/// A set of squares (bit r * cols + c).
+using Squares = std::bitset<kMaxSquares>;
+
+/// Perfect-play helper behind `searchbench queens-game play` (normal play only). It keeps one
+/// transposition table (memo-sym search) across calls, so a whole game is solved incrementally.
+class Player {
+ public:
+  /// A rows x cols board (1 <= rows, cols; rows * cols <= kMaxSquares; else
+  /// std::invalid_argument). max_memory: table budget in bytes, 0 for default_max_memory().
+  Player(int rows, int cols, std::uint64_t max_memory = 0);
+  ~Player();
+  Player(const Player&) = delete;
+  Player& operator=(const Player&) = delete;
+
+  int rows() const;
+  int cols() const;
+  /// Squares attacked by a queen on `square` (0 <= square < rows * cols), the square included.
+  Squares attack(int square) const;
+  /// True when the player to move on the position with free squares `free` wins (normal play).
+  bool mover_wins(const Squares& free);
+  /// The computer's move on a non-empty `free`: a winning move whenever one exists (the one that
+  /// wins fastest when the position is small enough, at most kExactLength free squares, to
+  /// compute game lengths exactly); when every move loses, the move that makes the game last
+  /// longest against an opponent who wins as fast as possible (exact for small positions; for
+  /// larger ones the move that leaves the most free squares). Sets *winning to whether the
+  /// chosen move wins. Throws std::invalid_argument when free is empty.
+  int choose(const Squares& free, bool* winning = nullptr);
+
+  /// Largest number of free squares for which game lengths are computed exactly.
+  static constexpr int kExactLength = 30;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace sb::queens_game

@@ -1,6 +1,334 @@
-// `searchbench queens-game ...` (placeholder until the queens-game solver lands).
+// `searchbench queens-game solve` (exact solve of a board with one kernel) and
+// `searchbench queens-game play` (a terminal game against the perfect player).
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+
 #include "commands.hpp"
+#include "csv.hpp"
+#include "progress_watch.hpp"
+#include "queens_game.hpp"
+#include "registry.hpp"
+#include "sysinfo.hpp"
+#include "timing.hpp"
 
 namespace sb::cli {
-void add_queens_game(CLI::App&, Action&) {}
+namespace {
+
+namespace qg = queens_game;
+
+struct SolveOptions {
+  int n = 0;
+  int rows = 0;
+  int cols = 0;
+  std::string kernel;
+  int threads = 0;
+  bool all_moves = false;
+  bool grundy = false;
+  bool misere = false;
+  std::string max_memory;
+  std::string format = "text";
+};
+
+struct PlayOptions {
+  int n = 8;
+  std::string first = "human";
+  std::string max_memory;
+};
+
+/// Parses a byte count such as 512M, 2G, 1.5GiB or 1048576 (binary units).
+std::uint64_t parse_bytes(const std::string& s) {
+  if (s.empty()) return 0;
+  std::size_t pos = 0;
+  double v = 0;
+  try {
+    v = std::stod(s, &pos);
+  } catch (const std::exception&) {
+    throw UsageError("--max-memory '" + s + "' is not a size such as 512M or 4G");
+  }
+  std::string unit = s.substr(pos);
+  for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  double mul = 1;
+  if (unit.empty() || unit == "B") mul = 1;
+  else if (unit == "K" || unit == "KB" || unit == "KIB") mul = 1024.0;
+  else if (unit == "M" || unit == "MB" || unit == "MIB") mul = 1024.0 * 1024;
+  else if (unit == "G" || unit == "GB" || unit == "GIB") mul = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "TB" || unit == "TIB") mul = 1024.0 * 1024 * 1024 * 1024;
+  else throw UsageError("--max-memory '" + s + "': unknown unit '" + unit + "' (use K, M, G)");
+  if (!(v > 0)) throw UsageError("--max-memory must be positive, got '" + s + "'");
+  return static_cast<std::uint64_t>(v * mul);
+}
+
+std::string file_name(int c) { return std::string(1, static_cast<char>('a' + c)); }
+std::string square_name(int s, int cols) {
+  return file_name(s % cols) + std::to_string(s / cols + 1);
+}
+
+/// The board with rank `rows` on top: 'W' on winning first moves, '.' elsewhere.
+std::string winning_board(int rows, int cols, const std::vector<int>& wins) {
+  std::vector<char> mark(static_cast<std::size_t>(rows) * cols, '.');
+  for (int s : wins) mark[s] = 'W';
+  std::string out;
+  for (int r = rows - 1; r >= 0; --r) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%3d ", r + 1);
+    out += buf;
+    for (int c = 0; c < cols; ++c) {
+      out += ' ';
+      out += mark[r * cols + c];
+    }
+    out += '\n';
+  }
+  out += "    ";
+  for (int c = 0; c < cols; ++c) out += ' ' + (c < 26 ? file_name(c) : std::string("?"));
+  out += '\n';
+  return out;
+}
+
+int run_solve(const SolveOptions& o) {
+  int rows = o.rows, cols = o.cols;
+  if (o.n != 0) {
+    if (o.rows != 0 || o.cols != 0) throw UsageError("give either -n or --rows and --cols");
+    rows = cols = o.n;
+  } else if (o.rows == 0 || o.cols == 0) {
+    throw UsageError("give the board as -n N or as --rows R --cols C");
+  }
+  if (rows < 1 || cols < 1)
+    throw UsageError("the board needs at least 1 row and 1 column (got " + std::to_string(rows) +
+                     " x " + std::to_string(cols) + ")");
+  if (static_cast<long long>(rows) * cols > qg::kMaxSquares)
+    throw UsageError("a " + std::to_string(rows) + " x " + std::to_string(cols) + " board has " +
+                     std::to_string(static_cast<long long>(rows) * cols) +
+                     " squares; at most " + std::to_string(qg::kMaxSquares) + " are supported");
+  const KernelInfo* k = o.kernel.empty() ? &default_kernel(Problem::kQueensGame)
+                                         : find_kernel(Problem::kQueensGame, o.kernel);
+  if (k == nullptr)
+    throw UsageError("unknown queens-game kernel '" + o.kernel +
+                     "'; known kernels: " + kernel_names(Problem::kQueensGame));
+  if (o.threads < 0) throw UsageError("--threads must be at least 1");
+  if (o.grundy && o.misere)
+    throw UsageError("--grundy is for normal play only: misere games do not add up by Grundy "
+                     "values, so there is no misere Grundy value to report");
+  const int threads = k->parallel() ? (o.threads == 0 ? sysinfo::hardware_threads() : o.threads) : 1;
+
+  Progress progress;
+  qg::Params p;
+  p.rows = rows;
+  p.cols = cols;
+  p.threads = threads;
+  p.all_moves = o.all_moves;
+  p.grundy = o.grundy;
+  p.misere = o.misere;
+  p.max_memory = parse_bytes(o.max_memory);
+  p.progress = &progress;
+  qg::Result r;
+  double wall = 0;
+  {
+    ProgressWatch watch(progress, "queens-game " + std::string(k->name) + " " +
+                                      std::to_string(rows) + "x" + std::to_string(cols));
+    std::tie(r, wall) = timed([&] { return k->queens_game(p); });
+  }
+  const std::string winner = r.first_player_wins ? "first" : "second";
+  const std::string play = o.misere ? "misere" : "normal";
+  const std::string nwin = o.all_moves ? std::to_string(r.winning_first_moves.size()) : "";
+  const std::string grundy = r.grundy ? std::to_string(*r.grundy) : "";
+
+  if (o.format == "csv") {
+    std::cout << csv_line({"problem", "kernel", "backend", "rows", "cols", "threads", "play",
+                           "winner", "winning_first_moves", "grundy", "nodes", "positions",
+                           "wall_s"});
+    std::cout << csv_line({"queens-game", std::string(k->name), std::string(k->backend),
+                           std::to_string(rows), std::to_string(cols), std::to_string(r.threads),
+                           play, winner, nwin, grundy, std::to_string(r.nodes),
+                           std::to_string(r.positions), format_double(wall)});
+  } else if (o.format == "json") {
+    nlohmann::ordered_json j;
+    j["problem"] = "queens-game";
+    j["kernel"] = k->name;
+    j["backend"] = k->backend;
+    j["rows"] = rows;
+    j["cols"] = cols;
+    j["threads"] = r.threads;
+    j["play"] = play;
+    j["winner"] = winner;
+    if (o.all_moves) {
+      j["winning_first_moves"] = r.winning_first_moves.size();
+      nlohmann::ordered_json sq = nlohmann::ordered_json::array();
+      for (int s : r.winning_first_moves) sq.push_back(square_name(s, cols));
+      j["winning_squares"] = sq;
+    } else {
+      j["winning_first_moves"] = nullptr;
+    }
+    if (r.grundy) j["grundy"] = *r.grundy;
+    else j["grundy"] = nullptr;
+    j["nodes"] = r.nodes;
+    j["positions"] = r.positions;
+    j["wall_s"] = wall;
+    std::cout << j.dump() << "\n";
+  } else {
+    std::printf("queens game, %d x %d board, %s play, kernel %s (%s), %d thread%s\n", rows, cols,
+                play.c_str(), std::string(k->name).c_str(), std::string(k->backend).c_str(),
+                r.threads, r.threads == 1 ? "" : "s");
+    std::printf("winner    = %s player\n", winner.c_str());
+    if (o.all_moves) {
+      std::printf("winning first moves = %zu (W on the board)\n", r.winning_first_moves.size());
+      std::cout << winning_board(rows, cols, r.winning_first_moves);
+    }
+    if (r.grundy) std::printf("grundy    = %d\n", *r.grundy);
+    std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
+    std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
+    std::printf("wall      = %.6f s\n", wall);
+  }
+  return 0;
+}
+
+/// The game board: Q = queen, x = attacked, . = free; rank 1 at the bottom, files a.. left to right.
+void draw(int n, const qg::Squares& free, const std::vector<int>& queens) {
+  std::string out;
+  for (int r = n - 1; r >= 0; --r) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%3d ", r + 1);
+    out += buf;
+    for (int c = 0; c < n; ++c) {
+      const int s = r * n + c;
+      char m = free[s] ? '.' : 'x';
+      for (int q : queens)
+        if (q == s) m = 'Q';
+      out += ' ';
+      out += m;
+    }
+    out += '\n';
+  }
+  out += "    ";
+  for (int c = 0; c < n; ++c) out += ' ' + file_name(c);
+  out += "\n(Q queen, x attacked, . free)\n";
+  std::cout << out;
+}
+
+/// Square named by text such as "c4" on an n x n board, or -1 (message in *why).
+int parse_square(const std::string& t, int n, std::string* why) {
+  if (t.size() < 2 || t[0] < 'a' || t[0] > 'z') {
+    *why = "'" + t + "' is not a square: type a file letter and a rank, e.g. c4";
+    return -1;
+  }
+  const int c = t[0] - 'a';
+  int r = 0;
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    if (t[i] < '0' || t[i] > '9' || i > 3) {
+      *why = "'" + t + "' is not a square: type a file letter and a rank, e.g. c4";
+      return -1;
+    }
+    r = r * 10 + (t[i] - '0');
+  }
+  if (c >= n || r < 1 || r > n) {
+    *why = "'" + t + "' is off the board (files a-" + file_name(n - 1) + ", ranks 1-" +
+           std::to_string(n) + ")";
+    return -1;
+  }
+  return (r - 1) * n + c;
+}
+
+int run_play(const PlayOptions& o) {
+  if (o.n < 1) throw UsageError("-n must be at least 1, got " + std::to_string(o.n));
+  if (o.n > 16) throw UsageError("play supports boards up to 16 x 16, got -n " + std::to_string(o.n));
+  const int n = o.n;
+  qg::Player player(n, n, parse_bytes(o.max_memory));
+  qg::Squares free;
+  for (int s = 0; s < n * n; ++s) free.set(s);
+  std::vector<int> queens;
+  bool human_turn = o.first == "human";
+  std::cout << "The queens game on " << n << " x " << n
+            << ": place a queen on a free square (not attacked by any queen); whoever cannot "
+               "place one loses.\nType a square such as "
+            << square_name(0, n) << ", or 'quit'.\n";
+  while (true) {
+    draw(n, free, queens);
+    if (free.none()) {
+      std::cout << (human_turn ? "No free square left: you lose, the computer wins.\n"
+                               : "No free square left: the computer loses, you win!\n");
+      return 0;
+    }
+    if (human_turn) {
+      std::cout << "Your move: " << std::flush;
+      std::string line;
+      int sq = -1;
+      while (sq < 0) {
+        if (!std::getline(std::cin, line)) {
+          std::cout << "\nEnd of input: game abandoned.\n";
+          return 0;
+        }
+        std::string t;
+        for (char ch : line)
+          if (!std::isspace(static_cast<unsigned char>(ch)))
+            t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (t.empty()) {
+          std::cout << "Your move: " << std::flush;
+          continue;
+        }
+        if (t == "quit" || t == "q" || t == "exit") {
+          std::cout << "Game abandoned.\n";
+          return 0;
+        }
+        std::string why;
+        sq = parse_square(t, n, &why);
+        if (sq >= 0 && !free[sq]) {
+          bool occupied = false;
+          for (int q : queens) occupied |= q == sq;
+          why = "illegal move " + t + ": " +
+                (occupied ? "a queen is already there" : "that square is attacked by a queen");
+          sq = -1;
+        }
+        if (sq < 0) std::cout << why << "; try again.\nYour move: " << std::flush;
+      }
+      queens.push_back(sq);
+      free &= ~player.attack(sq);
+      std::cout << "You play " << square_name(sq, n) << ".\n";
+    } else {
+      bool winning = false;
+      const int sq = player.choose(free, &winning);
+      queens.push_back(sq);
+      free &= ~player.attack(sq);
+      std::cout << "Computer plays " << square_name(sq, n)
+                << (winning ? " (it has a forced win)" : " (it is lost with perfect play)")
+                << ".\n";
+    }
+    human_turn = !human_turn;
+  }
+}
+
+}  // namespace
+
+void add_queens_game(CLI::App& app, Action& action) {
+  auto* qgc = app.add_subcommand("queens-game", "The queens game: exact solve and play");
+  qgc->require_subcommand(1);
+
+  auto so = std::make_shared<SolveOptions>();
+  auto* solve = qgc->add_subcommand("solve", "Solve the empty board: winner, winning first moves, "
+                                             "Grundy value");
+  solve->add_option("-n", so->n, "Square board n x n");
+  solve->add_option("--rows", so->rows, "Board rows (with --cols)");
+  solve->add_option("--cols", so->cols, "Board columns (with --rows)");
+  solve->add_option("-k,--kernel", so->kernel,
+                    "Kernel (default: the fastest parallel one; see `searchbench list`)");
+  solve->add_option("-t,--threads", so->threads, "Worker threads (default: all cores)")
+      ->check(CLI::PositiveNumber);
+  solve->add_flag("--all-moves", so->all_moves, "Classify every first move (W = winning)");
+  solve->add_flag("--grundy", so->grundy, "Also the Sprague-Grundy value (normal play)");
+  solve->add_flag("--misere", so->misere, "Misere play: whoever makes the last move loses");
+  solve->add_option("--max-memory", so->max_memory,
+                    "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)");
+  solve->add_option("-f,--format", so->format, "Output format")
+      ->check(CLI::IsMember({"text", "csv", "json"}));
+  solve->callback([&action, so] { action = [so] { return run_solve(*so); }; });
+
+  auto po = std::make_shared<PlayOptions>();
+  auto* play = qgc->add_subcommand("play", "Play against the perfect solver (moves like c4)");
+  play->add_option("-n", po->n, "Board size n (default 8)");
+  play->add_option("--first", po->first, "Who moves first")
+      ->check(CLI::IsMember({"human", "computer"}));
+  play->add_option("--max-memory", po->max_memory, "Transposition-table budget, e.g. 1G");
+  play->callback([&action, po] { action = [po] { return run_play(*po); }; });
+}
+
 }  // namespace sb::cli

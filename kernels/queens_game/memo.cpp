@@ -1,0 +1,18 @@
+// memo: game-tree search with a transposition table keyed on the free-square set (no symmetry).
+// Algorithm (core.hpp): the free squares are split into connected components of the attack graph;
+// under normal play the outcome of (largest component, nim heap h = XOR of the other components'
+// Grundy values) is searched with early cutoff at the first winning move, children ordered by
+// fewest free squares left; small components (<= 12 squares) get their Grundy value by mex.
+// Misere play searches the outcome directly (no decomposition). The table is bounded by
+// --max-memory (replacement when full). Work split: none (serial). Limits: rows * cols <= 256.
+#include "core.hpp"
+
+namespace sb::queens_game {
+
+Result memo(const Params& p) {
+  validate(p, "memo");
+  return detail::dispatch_words(p.rows * p.cols,
+                                [&]<int W>() { return detail::solve_serial<W>(p, false); });
+}
+
+}  // namespace sb::queens_game

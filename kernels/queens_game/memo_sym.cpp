@@ -1,0 +1,16 @@
+// memo-sym: memo (see memo.cpp and core.hpp) with every table key put into canonical form under
+// the board's symmetries: the least image of the free-square set under the 8 maps of a square
+// board (4 of a non-square rectangle), computed square by square from precomputed permutations.
+// With --all-moves only one first move per symmetry class is searched. Work split: none
+// (serial). Limits: rows * cols <= 256.
+#include "core.hpp"
+
+namespace sb::queens_game {
+
+Result memo_sym(const Params& p) {
+  validate(p, "memo-sym");
+  return detail::dispatch_words(p.rows * p.cols,
+                                [&]<int W>() { return detail::solve_serial<W>(p, true); });
+}
+
+}  // namespace sb::queens_game
