@@ -78,60 +78,144 @@ int edge_orbit(const std::uint8_t* col, int n) {
 
 }  // namespace
 
-void solve(int n, const Subproblem& s, Counters& c) {
-  u64 allowed[32];
-  allowed_masks(n, s.corner, s.bound, allowed);
-  const u64 full = (u64{1} << n) - 1;
-  const int last = n - 1;
-  u64 free_sq[33], cols[33], diag[33], anti[33];
-  std::uint32_t board[32];
-  for (int r = 0; r < s.row; ++r) board[r] = s.board[r];
-  std::uint64_t nodes = 0, total = 0, unique = 0;
+namespace {
 
-  if (s.row == n) {  // already complete (only when split reached the last row; not expected)
-    return;
-  }
-  int r = s.row;
-  cols[r] = s.cols;
-  diag[r] = s.diag;
-  anti[r] = s.anti;
-  free_sq[r] = allowed[r] & ~(cols[r] | diag[r] | anti[r]);
-  const int base = r;
-  while (true) {
-    if (free_sq[r] == 0) {
-      if (r == base) break;
-      --r;
-      continue;
-    }
-    const u64 bit = free_sq[r] & (0 - free_sq[r]);
-    free_sq[r] ^= bit;
-    ++nodes;
-    board[r] = static_cast<std::uint32_t>(bit);
-    if (r == last) {
-      if (s.corner) {
-        total += 8;
-        ++unique;
-      } else {
-        std::uint8_t col[32];
-        for (int i = 0; i < n; ++i) col[i] = static_cast<std::uint8_t>(std::countr_zero(board[i]));
-        const int orbit = edge_orbit(col, n);
-        if (orbit != 0) {
-          total += static_cast<unsigned>(orbit);
-          ++unique;
+// Depth-first search of a batch of subproblems, kWalks of them at a time.
+//
+// One walk is an explicit-stack DFS whose stack holds only rows that still have untried squares;
+// every step places exactly one queen and decides between descending, staying and backing up
+// with arithmetic, not branches. A single walk is bound by the latency of that step (each step
+// loads what the previous one stored), so kWalks independent walks are advanced in turn and the
+// processor overlaps them. The last row is never pushed: its single remaining column is tested as
+// soon as row n-2 is placed. For the edge kind, columns 0 and n-1 must both hold a queen by row
+// n-1-b (their queens stand in rows b .. n-1-b), which empties or narrows rows n-2-b and n-1-b.
+constexpr int kWalks = 4;
+
+struct Walk {
+  struct Entry {
+    u64 f, c, d, a;
+    int r;
+  };
+  Entry stack[34];
+  int sp = -1;  // -1: idle
+  int corner = 0;
+  u64 allowed[33];
+  u64 side_rule[33][3];  // mask for row r when k of the two side columns are still empty
+  std::uint32_t board[32];
+};
+
+class BatchSearch {
+ public:
+  explicit BatchSearch(int n) : n_(n), m_(n - 1), full_((u64{1} << n) - 1) {}
+
+  void run(const Subproblem* subs, std::size_t count, Counters& c) {
+    std::size_t next = 0;
+    Walk walks[kWalks];
+    int active = 0;
+    for (auto& w : walks)
+      while (w.sp < 0 && next < count) start(w, subs[next++]);
+    for (auto& w : walks) active += w.sp >= 0;
+    std::uint64_t nodes = 0;
+    while (active > 0) {
+      for (auto& w : walks) {
+        if (w.sp < 0) continue;
+        nodes += step(w);
+        if (w.sp < 0) {
+          while (w.sp < 0 && next < count) start(w, subs[next++]);
+          if (w.sp < 0) --active;
         }
       }
-      continue;
     }
-    cols[r + 1] = cols[r] | bit;
-    diag[r + 1] = ((diag[r] | bit) << 1) & full;
-    anti[r + 1] = (anti[r] | bit) >> 1;
-    free_sq[r + 1] = allowed[r + 1] & ~(cols[r + 1] | diag[r + 1] | anti[r + 1]);
-    ++r;
+    c.total += total_;
+    c.unique += unique_;
+    c.nodes += nodes_ + nodes;
   }
-  (void)full;
-  c.total += total;
-  c.unique += unique;
-  c.nodes += nodes;
+
+ private:
+  int empty_sides(u64 cm) const { return int(~cm & 1) + int((~cm >> m_) & 1); }
+
+  void start(Walk& w, const Subproblem& s) {
+    w.corner = s.corner;
+    allowed_masks(n_, s.corner, s.bound, w.allowed);
+    w.allowed[n_] = 0;
+    for (int r = 0; r <= n_; ++r) w.side_rule[r][0] = w.side_rule[r][1] = w.side_rule[r][2] = ~u64{0};
+    if (!s.corner) {
+      const u64 sides = u64{1} | (u64{1} << m_);
+      const int side_last = m_ - s.bound;
+      w.side_rule[side_last][2] = 0;
+      w.side_rule[side_last][1] = sides;
+      if (side_last - 1 >= 1) w.side_rule[side_last - 1][2] = sides;
+    }
+    for (int r = 0; r < s.row; ++r) w.board[r] = s.board[r];
+    const int r = s.row;
+    u64 f = w.allowed[r] & ~(s.cols | s.diag | s.anti) & w.side_rule[r][empty_sides(s.cols)];
+    if (r == m_) {  // only the last row is left
+      if (f) {
+        ++nodes_;
+        w.board[m_] = static_cast<std::uint32_t>(f);
+        leaf(w);
+      }
+      f = 0;
+    }
+    w.stack[0] = Walk::Entry{f, s.cols, s.diag, s.anti, r};
+    w.sp = f ? 0 : -1;
+  }
+
+  // One DFS step of walk w: places one queen; returns the number of queens placed (1, or 2 when
+  // the placement also completes the board).
+  inline std::uint64_t step(Walk& w) {
+    const Walk::Entry e = w.stack[w.sp];
+    const u64 bit = e.f & (0 - e.f);
+    const u64 rest = e.f ^ bit;
+    w.board[e.r] = static_cast<std::uint32_t>(bit);
+    const u64 nc = e.c | bit;
+    const u64 nd = (e.d | bit) << 1;  // bits beyond column n-1 are cleared by allowed[]
+    const u64 na = (e.a | bit) >> 1;
+    const int nr = e.r + 1;
+    u64 nf = w.allowed[nr] & ~(nc | nd | na) & w.side_rule[nr][empty_sides(nc)];
+    // On the last row nf is its lone free square, if any: then the board is complete.
+    const u64 last_row = u64{0} - static_cast<u64>(nr == m_);
+    const u64 complete = nf & last_row;
+    nf &= ~last_row;
+    std::uint64_t placed = 1;
+    if (complete) {
+      w.board[m_] = static_cast<std::uint32_t>(complete);
+      leaf(w);
+      placed = 2;
+    }
+    w.stack[w.sp].f = rest;
+    const int top = w.sp + (rest != 0);
+    w.stack[top] = Walk::Entry{nf, nc, nd, na, nr};
+    w.sp = top - (nf == 0);
+    return placed;
+  }
+
+  void leaf(const Walk& w) {
+    if (w.corner) {
+      total_ += 8;
+      ++unique_;
+      return;
+    }
+    std::uint8_t col[32];
+    for (int i = 0; i < n_; ++i) col[i] = static_cast<std::uint8_t>(std::countr_zero(w.board[i]));
+    const int orbit = edge_orbit(col, n_);
+    if (orbit != 0) {
+      total_ += static_cast<unsigned>(orbit);
+      ++unique_;
+    }
+  }
+
+  int n_, m_;
+  u64 full_;
+  std::uint64_t total_ = 0, unique_ = 0, nodes_ = 0;
+};
+
+}  // namespace
+
+void solve(int n, const Subproblem& s, Counters& c) { solve_batch(n, &s, 1, c); }
+
+void solve_batch(int n, const Subproblem* subs, std::size_t count, Counters& c) {
+  BatchSearch(n).run(subs, count, c);
 }
 
 std::vector<Subproblem> split(int n, std::size_t min_count, Counters& pre) {
@@ -205,7 +289,8 @@ Counters solve_all(int n) {
     c.unique = 1;
     return c;
   }
-  for (const auto& s : split(n, 0, c)) solve(n, s, c);
+  const auto subs = split(n, 256, c);
+  solve_batch(n, subs.data(), subs.size(), c);
   return c;
 }
 

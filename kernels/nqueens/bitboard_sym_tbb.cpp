@@ -1,15 +1,19 @@
 // bitboard-sym-tbb: bitboard-sym (see bitboard_sym.cpp) run as oneTBB tasks.
 //
 // Algorithm: the symmetry-reduced search of bitboard-sym, unchanged. Work split: the first rows
-// are pre-placed (sym::split) until there are at least 64 subproblems per thread, so that the
-// uneven subtrees balance; tbb::parallel_for hands them out one at a time to a task arena of
-// `threads` workers, each task adds into a 64-bit partial sum of its own thread (enumerable
-// thread-specific storage), and the partial sums are reduced at the end. Results and node counts
+// are pre-placed (sym::split) until there are at least 256 subproblems per thread, so that the
+// uneven subtrees balance; tbb::parallel_for hands them out in chunks of kChunk (searched several
+// at a time, see sym::solve_batch) to a task arena of `threads` workers; each task adds into a
+// 64-bit partial sum of its own thread (enumerable thread-specific storage), and the partial sums
+// are reduced at the end. Results and node counts
 // are identical to bitboard-sym for any thread count. Limits: 1 <= n <= 32.
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
 
 #include "nqueens.hpp"
 #include "sym_core.hpp"
@@ -23,16 +27,23 @@ Result bitboard_sym_tbb(const Params& p) {
     return Result{c.total, c.unique, c.nodes, p.threads};
   }
   sym::Counters pre;
-  const auto subs = sym::split(p.n, static_cast<std::size_t>(64) * p.threads, pre);
-  if (p.progress) p.progress->total.store(subs.size(), std::memory_order_relaxed);
+  const auto subs = sym::split(p.n, static_cast<std::size_t>(256) * p.threads, pre);
+  constexpr std::size_t kChunk = 16;
+  const std::size_t chunks = (subs.size() + kChunk - 1) / kChunk;
+  if (p.progress) p.progress->total.store(chunks, std::memory_order_relaxed);
   tbb::enumerable_thread_specific<sym::Counters> partial;
+  // Allow exactly p.threads workers, also more than there are cores (no TBB warning).
+  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(p.threads));
   tbb::task_arena arena(p.threads);
   arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, subs.size(), 1),
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks, 1),
                       [&](const tbb::blocked_range<std::size_t>& range) {
                         auto& c = partial.local();
                         for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                          sym::solve(p.n, subs[i], c);
+                          const std::size_t first = i * kChunk;
+                          const std::size_t count = std::min(kChunk, subs.size() - first);
+                          sym::solve_batch(p.n, subs.data() + first, count, c);
                           if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
                         }
                       });

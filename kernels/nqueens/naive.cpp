@@ -37,6 +37,7 @@
 #ifdef SEARCHBENCH_WITH_TBB
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
 #endif
 
@@ -305,6 +306,9 @@ Result run_all(const Params& p) {
     if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
   };
 #ifdef SEARCHBENCH_WITH_TBB
+  // Allow exactly p.threads workers, also more than there are cores (no TBB warning).
+  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(p.threads));
   tbb::task_arena arena(p.threads);
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, tasks.size(), 1),

@@ -41,6 +41,9 @@ std::vector<Subproblem> split(int n, std::size_t min_count, Counters& pre);
 /// Searches every completion of s on the n x n board and adds its counts to c.
 void solve(int n, const Subproblem& s, Counters& c);
 
+/// Searches subs[0 .. count-1] like solve(), several at a time (faster than one by one).
+void solve_batch(int n, const Subproblem* subs, std::size_t count, Counters& c);
+
 /// The whole search for any 1 <= n <= 32, serially.
 Counters solve_all(int n);
 
