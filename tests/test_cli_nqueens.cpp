@@ -1,0 +1,137 @@
+// The CLI's N-queens commands and its handling of bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+
+namespace {
+
+using sb::test::run_cli;
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, sep)) out.push_back(cur);
+  return out;
+}
+
+int count_lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+// One-line message on stderr, nothing on stdout, exit code 2.
+void expect_usage_error(const std::string& args, const std::string& must_contain = "") {
+  const auto r = run_cli(args);
+  EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+  EXPECT_TRUE(r.out.empty()) << args << " printed on stdout: " << r.out;
+  EXPECT_EQ(count_lines(r.err), 1) << args << ": " << r.err;
+  if (!must_contain.empty()) {
+    EXPECT_NE(r.err.find(must_contain), std::string::npos) << args << ": " << r.err;
+  }
+}
+
+TEST(CliList, ShowsEveryKernel) {
+  const auto r = run_cli("list");
+  ASSERT_EQ(r.exit_code, 0);
+  for (const char* k : {"naive", "backtrack-squares", "backtrack-rows", "bitboard", "bitboard-sym",
+                        "bitboard-sym-tbb", "bitboard-sym-omp", "1..9", "1..32"})
+    EXPECT_NE(r.out.find(k), std::string::npos) << k;
+}
+
+TEST(CliCount, CsvHeaderAndRow) {
+  const auto r = run_cli("nqueens count -n 8 --kernel bitboard --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = split(r.out, '\n');
+  ASSERT_EQ(lines.size(), 2u);
+  const auto header = split(lines[0], ','), row = split(lines[1], ',');
+  ASSERT_EQ(header.size(), row.size());
+  auto field = [&](const std::string& name) {
+    for (std::size_t i = 0; i < header.size(); ++i)
+      if (header[i] == name) return row[i];
+    ADD_FAILURE() << "no column " << name;
+    return std::string();
+  };
+  EXPECT_EQ(field("kernel"), "bitboard");
+  EXPECT_EQ(field("n"), "8");
+  EXPECT_EQ(field("threads"), "1");
+  EXPECT_EQ(field("total"), "92");
+  EXPECT_EQ(field("unique"), "12");
+  EXPECT_EQ(field("verified"), "pass");
+  EXPECT_GT(std::stoull(field("nodes")), 0u);
+  EXPECT_GE(std::stod(field("wall_s")), 0.0);
+}
+
+TEST(CliCount, JsonObject) {
+  const auto r = run_cli("nqueens count -n 10 -k bitboard-sym-tbb -t 2 -f json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["kernel"], "bitboard-sym-tbb");
+  EXPECT_EQ(j["n"], 10);
+  EXPECT_EQ(j["threads"], 2);
+  EXPECT_EQ(j["total"], 724);
+  EXPECT_EQ(j["unique"], 92);
+  EXPECT_TRUE(j.contains("nodes"));
+  EXPECT_TRUE(j.contains("wall_s"));
+}
+
+TEST(CliCount, TextShowsCountsAndRates) {
+  const auto r = run_cli("nqueens count -n 6");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* s : {"Q(6)", "= 4", "U(6)", "= 1", "nodes", "nodes/s", "verified = pass"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+}
+
+TEST(CliCount, NaiveCountsEveryPlacement) {
+  const auto r = run_cli("nqueens count -n 5 -k naive -t 2 -f csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(",53130,"), std::string::npos) << r.out;  // C(25, 5) placements tested
+}
+
+TEST(CliBadInput, ExitTwoWithOneLine) {
+  expect_usage_error("nqueens count -n 0 -k bitboard", "out of range");
+  expect_usage_error("nqueens count -n 33 -k bitboard-sym", "1..32");
+  expect_usage_error("nqueens count -n abc");
+  expect_usage_error("nqueens count -n 8 -k nope", "bitboard-sym-tbb");  // lists the known ones
+  expect_usage_error("nqueens count -n 8 -t 0");
+  expect_usage_error("nqueens count -n 8 -t -3");
+  expect_usage_error("nqueens count -n 8 -f xml");
+  expect_usage_error("nqueens count -n 8 stray");
+  expect_usage_error("nqueens count");
+  expect_usage_error("nqueens frobnicate -n 8");
+  expect_usage_error("");
+  expect_usage_error("nqueens solutions -n 0");
+  expect_usage_error("nqueens solutions -n 8 --limit 0");
+}
+
+TEST(CliBadInput, NaiveRefusalStatesThePlacementCount) {
+  expect_usage_error("nqueens count -n 10 -k naive", "C(n^2, n)");
+}
+
+TEST(CliSolutions, AllUniqueFirstAndLimit) {
+  auto boards = [](const std::string& out) {
+    int n = 0;
+    for (const auto& line : split(out, '\n')) n += line.find('Q') != std::string::npos;
+    return n / 8;  // 8 ranks with one queen each per board
+  };
+  const auto all = run_cli("nqueens solutions -n 8");
+  ASSERT_EQ(all.exit_code, 0);
+  EXPECT_EQ(boards(all.out), 92);
+  const auto uniq = run_cli("nqueens solutions -n 8 --unique");
+  EXPECT_EQ(boards(uniq.out), 12);
+  const auto first = run_cli("nqueens solutions -n 8 --first");
+  EXPECT_EQ(first.out, "Q.......\n....Q...\n.......Q\n.....Q..\n..Q.....\n......Q.\n.Q......\n...Q....\n");
+  const auto lim = run_cli("nqueens solutions -n 8 --limit 5");
+  EXPECT_EQ(boards(lim.out), 5);
+  const auto none = run_cli("nqueens solutions -n 3");
+  EXPECT_EQ(none.exit_code, 0);
+  EXPECT_TRUE(none.out.empty());
+}
+
+}  // namespace
