@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -181,90 +182,96 @@ inline constexpr int kMaxHeap = 253;
 inline constexpr int kTagGrundy = 254;
 inline constexpr int kTagMisere = 255;
 
-/// Bounded transposition table: buckets of 4 entries (open addressing within the bucket), sized
-/// once to a power of two within the byte budget; when a bucket is full the entry for the
-/// smallest position (cheapest to recompute) is replaced. Entry = the W key words; the last word
-/// holds the tag in bits 48..55 and the value (1 + result, 0 = empty) in bits 56..63. With
-/// Concurrent, bucket accesses are guarded by 65536 striped spin locks.
+/// Bounded transposition table. The key space is split by hash into kSegments segments, each an
+/// array of buckets of 4 entries (open addressing within the bucket). A segment starts small and
+/// doubles (rehash) when 3/4 full, as long as the total stays within the byte budget; a segment at
+/// its share of the budget replaces, in a full bucket, the entry for the smallest position (the
+/// cheapest to recompute). So memory grows with need and never passes the budget, and the search
+/// never runs out of memory. Entry = the W key words; the last word holds the tag in bits 48..55
+/// and the value (1 + result, 0 = empty) in bits 56..63. With Concurrent, each segment is guarded
+/// by a spin lock (short critical sections; 1024 segments keep contention low).
 template <int W, bool Concurrent>
 class Table {
  public:
   static constexpr int kWays = 4;
+  static constexpr int kSegments = 1024;
   struct Entry {
     std::uint64_t w[W];
   };
 
-  Table(std::uint64_t budget, std::uint64_t want) {
-    const std::uint64_t bucket_bytes = sizeof(Entry) * kWays;
+  /// budget: bytes (>= 1 MiB, else OutOfMemory).
+  explicit Table(std::uint64_t budget) {
     if (budget < (1ull << 20))
       throw OutOfMemory("--max-memory " + std::to_string(budget) +
                         " bytes is too small for the transposition table (at least 1 MiB)");
-    const std::uint64_t bytes = std::min(budget, std::max<std::uint64_t>(want, 1ull << 20));
-    std::uint64_t buckets = 1;
-    while (buckets * 2 * bucket_bytes <= bytes) buckets *= 2;
-    e_ = static_cast<Entry*>(std::calloc(buckets * kWays, sizeof(Entry)));
-    if (e_ == nullptr)
-      throw OutOfMemory("cannot allocate " + std::to_string((buckets * bucket_bytes) >> 20) +
-                        " MiB for the transposition table; lower --max-memory");
-    mask_ = buckets - 1;
-    if constexpr (Concurrent) locks_ = std::vector<std::atomic<std::uint8_t>>(kLocks);
+    const std::uint64_t bucket_bytes = sizeof(Entry) * kWays;
+    std::uint64_t cap = 1;
+    while (cap * 2 * bucket_bytes * kSegments <= budget) cap *= 2;
+    seg_cap_ = cap;
+    seg_ = std::vector<Segment>(kSegments);
+    const std::uint64_t start = std::min<std::uint64_t>(cap, 4);
+    for (auto& sg : seg_) sg.alloc(start);
   }
-  ~Table() { std::free(e_); }
+  ~Table() {
+    for (auto& sg : seg_) std::free(sg.e);
+  }
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
 
   /// Looks up x with tag; returns the stored value (>= 0) or -1.
   int find(const Set<W>& x, int tag) {
-    Set<W> k = x;
-    k.w[W - 1] |= static_cast<std::uint64_t>(tag) << 48;
-    const std::uint64_t b = hash(k) & mask_;
-    Entry* e = e_ + b * kWays;
-    lock(b);
+    const Set<W> k = tagged(x, tag);
+    const std::uint64_t h = hash(k);
+    Segment& sg = seg_[h >> 54];
+    lock(sg);
+    const Entry* e = sg.e + (h & sg.mask) * kWays;
     int r = -1;
     for (int i = 0; i < kWays; ++i)
       if (match(e[i], k)) {
         r = static_cast<int>(e[i].w[W - 1] >> 56) - 1;
         break;
       }
-    unlock(b);
+    unlock(sg);
     return r;
   }
 
   /// Stores value (0..254) for x with tag; returns true when it filled an empty slot.
   bool store(const Set<W>& x, int tag, int value) {
-    Set<W> k = x;
-    k.w[W - 1] |= static_cast<std::uint64_t>(tag) << 48;
-    const std::uint64_t b = hash(k) & mask_;
-    Entry* e = e_ + b * kWays;
     Entry ne;
+    const Set<W> k = tagged(x, tag);
     for (int i = 0; i < W; ++i) ne.w[i] = k.w[i];
     ne.w[W - 1] |= static_cast<std::uint64_t>(value + 1) << 56;
-    lock(b);
-    int victim = -1, victim_size = 1 << 30;
-    bool fresh = false;
-    for (int i = 0; i < kWays; ++i) {
-      if (is_empty(e[i])) {
-        victim = i;
-        fresh = true;
-        break;
-      }
-      if (match(e[i], k)) {
-        victim = i;
-        break;
-      }
-      int sz = 0;
-      for (int j = 0; j < W; ++j) sz += std::popcount(e[i].w[j] & kSquareMask[j == W - 1]);
-      if (sz < victim_size) victim_size = sz, victim = i;
-    }
-    e[victim] = ne;
-    unlock(b);
+    const std::uint64_t h = hash(k);
+    Segment& sg = seg_[h >> 54];
+    lock(sg);
+    const bool fresh = put(sg, ne, h);
+    if (fresh && ++sg.used * 4 > (sg.mask + 1) * kWays * 3 && sg.mask + 1 < seg_cap_ &&
+        !sg.capped)
+      grow(sg);
+    unlock(sg);
     return fresh;
   }
 
  private:
+  struct Segment {
+    Entry* e = nullptr;
+    std::uint64_t mask = 0;  // buckets - 1
+    std::uint64_t used = 0;
+    bool capped = false;
+    std::atomic<bool> busy{false};
+    void alloc(std::uint64_t buckets) {
+      e = static_cast<Entry*>(std::calloc(buckets * kWays, sizeof(Entry)));
+      if (e == nullptr) throw OutOfMemory("cannot allocate the transposition table");
+      mask = buckets - 1;
+    }
+  };
   static constexpr std::uint64_t kSquareMask[2] = {~0ull, (1ull << 48) - 1};
-  static constexpr std::size_t kLocks = 1 << 16;
 
+  static Set<W> tagged(const Set<W>& x, int tag) {
+    Set<W> k = x;
+    k.w[W - 1] |= static_cast<std::uint64_t>(tag) << 48;
+    return k;
+  }
   static std::uint64_t hash(const Set<W>& k) {
     std::uint64_t h = 0x9E3779B97F4A7C15ull;
     for (int i = 0; i < W; ++i) {
@@ -275,35 +282,77 @@ class Table {
     h *= 0x94D049BB133111EBull;
     return h ^ (h >> 29);
   }
+  static std::uint64_t hash(const Entry& e) {
+    Set<W> k;
+    for (int i = 0; i < W; ++i) k.w[i] = e.w[i];
+    k.w[W - 1] &= (1ull << 56) - 1;
+    return hash(k);
+  }
   static bool match(const Entry& e, const Set<W>& k) {
     for (int i = 0; i < W - 1; ++i)
       if (e.w[i] != k.w[i]) return false;
     return (e.w[W - 1] & ((1ull << 56) - 1)) == k.w[W - 1] && (e.w[W - 1] >> 56) != 0;
   }
   static bool is_empty(const Entry& e) { return (e.w[W - 1] >> 56) == 0; }
-  void lock(std::uint64_t b) {
+  static int size(const Entry& e) {
+    int sz = 0;
+    for (int j = 0; j < W; ++j) sz += std::popcount(e.w[j] & kSquareMask[j == W - 1]);
+    return sz;
+  }
+
+  /// Writes ne into its bucket (same key, empty slot, or the smallest position's slot).
+  static bool put(Segment& sg, const Entry& ne, std::uint64_t h) {
+    Entry* e = sg.e + (h & sg.mask) * kWays;
+    Set<W> k;
+    for (int i = 0; i < W; ++i) k.w[i] = ne.w[i];
+    k.w[W - 1] &= (1ull << 56) - 1;
+    int victim = 0, victim_size = 1 << 30;
+    for (int i = 0; i < kWays; ++i) {
+      if (is_empty(e[i])) {
+        e[i] = ne;
+        return true;
+      }
+      if (match(e[i], k)) {
+        e[i] = ne;
+        return false;
+      }
+      const int sz = size(e[i]);
+      if (sz < victim_size) victim_size = sz, victim = i;
+    }
+    e[victim] = ne;
+    return false;
+  }
+
+  void grow(Segment& sg) {
+    const std::uint64_t n = (sg.mask + 1) * kWays;
+    Entry* old = sg.e;
+    Entry* fresh = static_cast<Entry*>(std::calloc(n * 2, sizeof(Entry)));
+    if (fresh == nullptr) {  // no more memory: keep the size, replace from now on
+      sg.capped = true;
+      return;
+    }
+    sg.e = fresh;
+    sg.mask = sg.mask * 2 + 1;
+    sg.used = 0;
+    for (std::uint64_t i = 0; i < n; ++i)
+      if (!is_empty(old[i])) sg.used += put(sg, old[i], hash(old[i])) ? 1 : 0;
+    std::free(old);
+  }
+
+  void lock(Segment& sg) {
     if constexpr (Concurrent) {
-      auto& l = locks_[b & (kLocks - 1)];
-      while (l.exchange(1, std::memory_order_acquire))
-        while (l.load(std::memory_order_relaxed)) {
+      while (sg.busy.exchange(true, std::memory_order_acquire))
+        while (sg.busy.load(std::memory_order_relaxed)) {
         }
     }
   }
-  void unlock(std::uint64_t b) {
-    if constexpr (Concurrent) locks_[b & (kLocks - 1)].store(0, std::memory_order_release);
+  void unlock(Segment& sg) {
+    if constexpr (Concurrent) sg.busy.store(false, std::memory_order_release);
   }
 
-  Entry* e_ = nullptr;
-  std::uint64_t mask_ = 0;
-  std::vector<std::atomic<std::uint8_t>> locks_;
+  std::vector<Segment> seg_;
+  std::uint64_t seg_cap_ = 1;  // most buckets a segment may have
 };
-
-/// Table size wanted for an n-square board before the budget caps it: 1 MiB at 30 squares,
-/// doubling every 6 squares (small boards then touch little memory).
-inline std::uint64_t table_hint(int n) {
-  const int steps = std::clamp((n - 30) / 6, 0, 40);
-  return steps >= 40 ? ~0ull : (1ull << 20) << steps;
-}
 
 /// Squares of 'small' connected components whose Grundy values are computed by plain mex.
 inline constexpr int kSmall = 12;
@@ -502,7 +551,7 @@ void collect_first_moves(const FirstMoves<W>& fm, const std::vector<char>& lost,
 template <int W>
 Result solve_serial(const Params& p, bool sym) {
   const Geometry<W> g(p.rows, p.cols, sym);
-  Table<W, false> tt(budget(p), table_hint(g.n));
+  Table<W, false> tt(budget(p));
   Stats st;
   Engine<W, false> e(g, tt, st);
   Result r;

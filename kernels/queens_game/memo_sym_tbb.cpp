@@ -87,7 +87,7 @@ Result memo_sym_tbb(const Params& p) {
   return detail::dispatch_words(p.rows * p.cols, [&]<int W>() {
     using S = detail::Set<W>;
     const detail::Geometry<W> g(p.rows, p.cols, true);
-    detail::Table<W, true> tt(detail::budget(p), detail::table_hint(g.n));
+    detail::Table<W, true> tt(detail::budget(p));
     tbb::enumerable_thread_specific<detail::Stats> stats;
     Parallel<W> par{g, tt, stats};
     Result r;

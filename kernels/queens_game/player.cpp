@@ -38,7 +38,7 @@ struct Player::Impl {
 
   Impl(int rows, int cols, std::uint64_t max_memory)
       : g(rows, cols, true),
-        tt(max_memory ? max_memory : default_max_memory(), detail::table_hint(rows * cols)),
+        tt(max_memory ? max_memory : default_max_memory()),
         e(g, tt, st) {}
 
   S from(const Squares& b) const {
