@@ -100,6 +100,8 @@ int run_count(const CountOptions& o) {
     std::printf("wall     = %.6f s\n", wall);
     std::printf("nodes/s  = %.4g\n", nps);
     std::printf("verified = %s\n", verified.c_str());
+    std::printf("build    = %s %s, %s\n", sysinfo::build_type().c_str(), sysinfo::compiler().c_str(),
+                sysinfo::flags().c_str());
   }
   return verified == "fail" ? 1 : 0;
 }
