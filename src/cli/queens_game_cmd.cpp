@@ -56,7 +56,9 @@ std::uint64_t parse_bytes(const std::string& s) {
   else if (unit == "G" || unit == "GB" || unit == "GIB") mul = 1024.0 * 1024 * 1024;
   else if (unit == "T" || unit == "TB" || unit == "TIB") mul = 1024.0 * 1024 * 1024 * 1024;
   else throw UsageError("--max-memory '" + s + "': unknown unit '" + unit + "' (use K, M, G)");
-  if (!(v > 0)) throw UsageError("--max-memory must be positive, got '" + s + "'");
+  if (!(v * mul >= 1024.0 * 1024))
+    throw UsageError("--max-memory must be at least 1M (the smallest transposition table), got '" +
+                     s + "'");
   return static_cast<std::uint64_t>(v * mul);
 }
 

@@ -1,0 +1,306 @@
+// Tests of the queens-game kernels and Player: agreement with an independent brute force written
+// here (outcomes, Grundy values, misere outcomes, winning first moves), agreement of all kernels,
+// the winning-first-move property, thread-count independence, bounded memory and bad input.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "queens_game.hpp"
+#include "registry.hpp"
+
+namespace qg = sb::queens_game;
+
+namespace {
+
+/// Independent brute force on boards of at most 64 squares: free squares as one 64-bit mask,
+/// attacks found by walking the 8 directions, Grundy values (normal play) and misere outcomes
+/// memoised in hash maps, with no symmetry and no decomposition.
+class Brute {
+ public:
+  Brute(int rows, int cols) : rows_(rows), cols_(cols), att_(rows * cols, 0) {
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        std::uint64_t m = bit(r, c);
+        const int dr[8] = {1, -1, 0, 0, 1, 1, -1, -1};
+        const int dc[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+        for (int d = 0; d < 8; ++d)
+          for (int y = r + dr[d], x = c + dc[d]; y >= 0 && y < rows && x >= 0 && x < cols;
+               y += dr[d], x += dc[d])
+            m |= bit(y, x);
+        att_[r * cols + c] = m;
+      }
+  }
+  std::uint64_t full() const {
+    const int n = rows_ * cols_;
+    return n == 64 ? ~0ull : (1ull << n) - 1;
+  }
+  std::uint64_t after(std::uint64_t free, int s) const { return free & ~att_[s]; }
+
+  int grundy(std::uint64_t free) {
+    if (free == 0) return 0;
+    if (auto it = g_.find(free); it != g_.end()) return it->second;
+    std::vector<bool> seen(rows_ * cols_ + 2, false);
+    for (int s = 0; s < rows_ * cols_; ++s)
+      if ((free >> s) & 1) seen[grundy(after(free, s))] = true;
+    int m = 0;
+    while (seen[m]) ++m;
+    g_[free] = m;
+    return m;
+  }
+  bool misere_wins(std::uint64_t free) {
+    if (free == 0) return true;
+    if (auto it = mis_.find(free); it != mis_.end()) return it->second;
+    bool win = false;
+    for (int s = 0; s < rows_ * cols_ && !win; ++s)
+      if ((free >> s) & 1) win = !misere_wins(after(free, s));
+    mis_[free] = win;
+    return win;
+  }
+  std::vector<int> winning_first_moves(bool misere) {
+    std::vector<int> w;
+    for (int s = 0; s < rows_ * cols_; ++s) {
+      const std::uint64_t c = after(full(), s);
+      if (misere ? !misere_wins(c) : grundy(c) == 0) w.push_back(s);
+    }
+    return w;
+  }
+
+ private:
+  std::uint64_t bit(int r, int c) const { return 1ull << (r * cols_ + c); }
+  int rows_, cols_;
+  std::vector<std::uint64_t> att_;
+  std::unordered_map<std::uint64_t, int> g_;
+  std::unordered_map<std::uint64_t, bool> mis_;
+};
+
+std::vector<const sb::KernelInfo*> game_kernels() {
+  std::vector<const sb::KernelInfo*> v;
+  for (const auto& k : sb::kernels())
+    if (k.problem == sb::Problem::kQueensGame) v.push_back(&k);
+  return v;
+}
+
+qg::Params params(int rows, int cols, bool misere, int threads = 2) {
+  qg::Params p;
+  p.rows = rows;
+  p.cols = cols;
+  p.threads = threads;
+  p.all_moves = true;
+  p.grundy = !misere;
+  p.misere = misere;
+  p.max_memory = 64ull << 20;
+  return p;
+}
+
+/// Every square board up to 7 x 7 and every rectangle up to 4 x 6 (both orientations).
+std::vector<std::pair<int, int>> small_boards() {
+  std::vector<std::pair<int, int>> b;
+  for (int n = 1; n <= 7; ++n) b.push_back({n, n});
+  for (int r = 1; r <= 4; ++r)
+    for (int c = 1; c <= 6; ++c)
+      if (r != c) b.push_back({r, c}), b.push_back({c, r});
+  return b;
+}
+
+}  // namespace
+
+TEST(QueensGame, FourKernelsRegistered) {
+  const auto ks = game_kernels();
+  ASSERT_GE(ks.size(), 3u);
+  EXPECT_NE(sb::find_kernel(sb::Problem::kQueensGame, "plain"), nullptr);
+  EXPECT_NE(sb::find_kernel(sb::Problem::kQueensGame, "memo"), nullptr);
+  EXPECT_NE(sb::find_kernel(sb::Problem::kQueensGame, "memo-sym"), nullptr);
+}
+
+TEST(QueensGame, KernelsMatchBruteForceNormalPlay) {
+  for (auto [r, c] : small_boards()) {
+    Brute b(r, c);
+    const int g = b.grundy(b.full());
+    const auto wins = b.winning_first_moves(false);
+    for (const auto* k : game_kernels()) {
+      SCOPED_TRACE(std::string(k->name) + " " + std::to_string(r) + "x" + std::to_string(c));
+      const auto res = k->queens_game(params(r, c, false));
+      EXPECT_EQ(res.first_player_wins, g != 0);
+      ASSERT_TRUE(res.grundy.has_value());
+      EXPECT_EQ(*res.grundy, g);
+      EXPECT_EQ(res.winning_first_moves, wins);
+    }
+  }
+}
+
+TEST(QueensGame, KernelsMatchBruteForceMisere) {
+  for (auto [r, c] : small_boards()) {
+    Brute b(r, c);
+    const bool first = b.misere_wins(b.full());
+    const auto wins = b.winning_first_moves(true);
+    for (const auto* k : game_kernels()) {
+      SCOPED_TRACE(std::string(k->name) + " misere " + std::to_string(r) + "x" +
+                   std::to_string(c));
+      const auto res = k->queens_game(params(r, c, true));
+      EXPECT_EQ(res.first_player_wins, first);
+      EXPECT_EQ(res.winning_first_moves, wins);
+      EXPECT_FALSE(res.grundy.has_value());
+    }
+  }
+}
+
+TEST(QueensGame, RootOnlySolveAgrees) {
+  // Without --all-moves the search stops at the first winning move.
+  for (auto [r, c] : small_boards())
+    for (bool misere : {false, true}) {
+      Brute b(r, c);
+      const bool first = misere ? b.misere_wins(b.full()) : b.grundy(b.full()) != 0;
+      for (const auto* k : game_kernels()) {
+        auto p = params(r, c, misere);
+        p.all_moves = false;
+        p.grundy = false;
+        const auto res = k->queens_game(p);
+        EXPECT_EQ(res.first_player_wins, first) << k->name << " " << r << "x" << c;
+        EXPECT_TRUE(res.winning_first_moves.empty());
+      }
+    }
+}
+
+TEST(QueensGame, EightByEightFirstPlayerWins) {
+  // The seed's result: the first player wins 8 x 8. Checked by every memo kernel and the brute force.
+  Brute b(8, 8);
+  const auto wins = b.winning_first_moves(false);
+  EXPECT_FALSE(wins.empty());
+  for (const auto* k : game_kernels()) {
+    const auto res = k->queens_game(params(8, 8, false));
+    EXPECT_TRUE(res.first_player_wins) << k->name;
+    EXPECT_EQ(res.winning_first_moves, wins) << k->name;
+    EXPECT_EQ(*res.grundy, b.grundy(b.full())) << k->name;
+  }
+}
+
+TEST(QueensGame, WinningFirstMovesLeadToLostPositions) {
+  // Each reported winning first move leaves a position the solver proves lost for the player to
+  // move, and every other first move leaves a won one (boards up to 9 x 9 and some rectangles).
+  const std::vector<std::pair<int, int>> boards = {{5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9},
+                                                   {5, 8}, {6, 9}, {3, 10}, {2, 16}};
+  for (auto [r, c] : boards) {
+    const auto* k = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym");
+    auto p = params(r, c, false);
+    p.grundy = false;
+    const auto res = k->queens_game(p);
+    qg::Player player(r, c);
+    qg::Squares all;
+    for (int s = 0; s < r * c; ++s) all.set(s);
+    for (int s = 0; s < r * c; ++s) {
+      const bool reported = std::binary_search(res.winning_first_moves.begin(),
+                                               res.winning_first_moves.end(), s);
+      EXPECT_EQ(reported, !player.mover_wins(all & ~player.attack(s)))
+          << r << "x" << c << " square " << s;
+    }
+    EXPECT_EQ(res.first_player_wins, !res.winning_first_moves.empty());
+  }
+}
+
+TEST(QueensGame, ThreadCountDoesNotChangeResults) {
+  const auto* k = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym-tbb");
+  if (k == nullptr) GTEST_SKIP() << "built without oneTBB";
+  const auto* ref = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym");
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{8, 8}, {9, 9}, {7, 10}}) {
+    const auto want = ref->queens_game(params(r, c, false));
+    for (int t : {2, 1}) {
+      const auto got = k->queens_game(params(r, c, false, t));
+      EXPECT_EQ(got.first_player_wins, want.first_player_wins);
+      EXPECT_EQ(got.winning_first_moves, want.winning_first_moves);
+      EXPECT_EQ(got.grundy, want.grundy);
+      EXPECT_EQ(got.threads, t);
+      auto p = params(r, c, false, t);
+      p.all_moves = p.grundy = false;
+      EXPECT_EQ(k->queens_game(p).first_player_wins, want.first_player_wins);
+    }
+  }
+}
+
+TEST(QueensGame, LargerBoardsAgreeAcrossMemoKernels) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{9, 9}, {10, 10}, {8, 12}, {11, 5}}) {
+    qg::Result first;
+    bool have = false;
+    for (const auto* k : game_kernels()) {
+      if (k->name == "plain") continue;
+      auto p = params(r, c, false);
+      p.grundy = false;
+      const auto res = k->queens_game(p);
+      if (!have) first = res, have = true;
+      EXPECT_EQ(res.first_player_wins, first.first_player_wins) << k->name << " " << r << "x" << c;
+      EXPECT_EQ(res.winning_first_moves, first.winning_first_moves) << k->name;
+    }
+  }
+}
+
+TEST(QueensGame, TinyMemoryBudgetStillExact) {
+  // A 1 MiB table is far too small for 10 x 10: entries get replaced, results stay exact.
+  const auto* k = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym");
+  auto p = params(10, 10, false);
+  const auto big = k->queens_game(p);
+  p.max_memory = 1ull << 20;
+  const auto small = k->queens_game(p);
+  EXPECT_EQ(small.first_player_wins, big.first_player_wins);
+  EXPECT_EQ(small.winning_first_moves, big.winning_first_moves);
+  EXPECT_EQ(small.grundy, big.grundy);
+}
+
+TEST(QueensGame, BadInputThrows) {
+  for (const auto* k : game_kernels()) {
+    auto p = params(0, 5, false);
+    EXPECT_THROW(k->queens_game(p), std::invalid_argument) << k->name;
+    p = params(17, 16, false);
+    EXPECT_THROW(k->queens_game(p), std::invalid_argument) << k->name;
+    p = params(4, 4, false, 0);
+    EXPECT_THROW(k->queens_game(p), std::invalid_argument) << k->name;
+    p = params(4, 4, false);
+    p.misere = true;  // with grundy
+    EXPECT_THROW(k->queens_game(p), std::invalid_argument) << k->name;
+    if (k->name != "plain") {
+      p = params(4, 4, false);
+      p.max_memory = 1000;
+      EXPECT_THROW(k->queens_game(p), qg::OutOfMemory) << k->name;
+    }
+  }
+}
+
+TEST(QueensGame, OneByOneAndLines) {
+  for (const auto* k : game_kernels()) {
+    auto res = k->queens_game(params(1, 1, false));
+    EXPECT_TRUE(res.first_player_wins);
+    EXPECT_EQ(*res.grundy, 1);
+    EXPECT_EQ(res.winning_first_moves, std::vector<int>{0});
+    // A 1 x n line: one move takes everything.
+    res = k->queens_game(params(1, 9, false));
+    EXPECT_TRUE(res.first_player_wins);
+    EXPECT_EQ(res.winning_first_moves.size(), 9u);
+    // Misere 1 x 1: the only move is the last one, so the first player loses.
+    EXPECT_FALSE(k->queens_game(params(1, 1, true)).first_player_wins);
+  }
+}
+
+TEST(QueensGame, PlayerWinsFromWonPositionsAndDefendsLongest) {
+  Brute b(6, 6);
+  qg::Player player(6, 6);
+  qg::Squares all;
+  for (int s = 0; s < 36; ++s) all.set(s);
+  // Play the computer against itself: it must keep every won position won.
+  qg::Squares free = all;
+  std::uint64_t mask = b.full();
+  while (free.any()) {
+    const bool won = b.grundy(mask) != 0;
+    bool winning = false;
+    const int s = player.choose(free, &winning);
+    ASSERT_TRUE(free[s]);
+    EXPECT_EQ(winning, won);
+    if (won) {
+      EXPECT_EQ(b.grundy(b.after(mask, s)), 0);
+    }
+    free &= ~player.attack(s);
+    mask = b.after(mask, s);
+  }
+  EXPECT_THROW(player.choose(free), std::invalid_argument);
+}

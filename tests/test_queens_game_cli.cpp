@@ -1,0 +1,123 @@
+// Tests of `searchbench queens-game`: solve output formats, bad input (exit 2), and `play` driven
+// by moves piped from a file (illegal moves refused without ending the game, quit and end of input).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+};
+
+/// Runs the CLI with `args` (stdin from `input` when not empty), capturing stdout + stderr.
+Run run(const std::string& args, const std::string& input = "") {
+  std::string cmd = std::string(SEARCHBENCH_CLI) + " " + args;
+  if (!input.empty()) {
+    const std::string path = ::testing::TempDir() + "qg_moves.txt";
+    std::ofstream(path) << input;
+    cmd += " < " + path;
+  } else {
+    cmd += " < /dev/null";
+  }
+  cmd += " 2>&1";
+  Run r{-1, ""};
+  FILE* f = ::popen(cmd.c_str(), "r");
+  if (f == nullptr) return r;
+  std::array<char, 4096> buf;
+  std::size_t got;
+  while ((got = std::fread(buf.data(), 1, buf.size(), f)) > 0) r.out.append(buf.data(), got);
+  const int st = ::pclose(f);
+  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+int count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST(QueensGameCli, SolveText) {
+  const auto r = run("queens-game solve -n 8 -k memo-sym --all-moves --grundy");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("winner    = first player"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("winning first moves = "), std::string::npos);
+  EXPECT_NE(r.out.find("grundy    = "), std::string::npos);
+  EXPECT_GT(count(r.out, "W"), 0);
+}
+
+TEST(QueensGameCli, SolveCsvColumns) {
+  auto r = run("queens-game solve --rows 4 --cols 6 -k memo --format csv");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+            "problem,kernel,backend,rows,cols,threads,play,winner,winning_first_moves,grundy,"
+            "nodes,positions,wall_s");
+  EXPECT_NE(r.out.find("queens-game,memo,serial,4,6,1,normal,second,,,"), std::string::npos)
+      << r.out;
+  r = run("queens-game solve -n 5 -k plain --all-moves --grundy --format csv");
+  EXPECT_NE(r.out.find(",5,5,1,normal,first,"), std::string::npos) << r.out;
+  r = run("queens-game solve -n 6 -k memo-sym --misere --format json");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("\"play\":\"misere\""), std::string::npos) << r.out;
+}
+
+TEST(QueensGameCli, BadInputExits2) {
+  for (const char* args :
+       {"queens-game solve -n 0", "queens-game solve -n 17", "queens-game solve -n -3",
+        "queens-game solve --rows 2 --cols 200", "queens-game solve -n 5 -k nosuch",
+        "queens-game solve -n 5 -t 0", "queens-game solve -n 5 --grundy --misere",
+        "queens-game solve", "queens-game solve -n 5 --max-memory 12Q",
+        "queens-game solve -n 5 --max-memory 100", "queens-game play -n 0",
+        "queens-game play -n 40", "queens-game play --first nobody"}) {
+    const auto r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("error"), std::string::npos) << args << "\n" << r.out;
+  }
+}
+
+TEST(QueensGameCli, PlayPipedRunsToTheEnd) {
+  // Bad moves first (garbage, off the board, then an attacked square), then every square in
+  // order: illegal ones are refused and the game goes on until nobody can move.
+  std::string moves = "hello\nz9\na1\na2\n";
+  for (int r = 1; r <= 5; ++r)
+    for (char c = 'a'; c <= 'e'; ++c) moves += std::string(1, c) + std::to_string(r) + "\n";
+  const auto r = run("queens-game play -n 5", moves);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("'hello' is not a square"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("off the board"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("illegal move a2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("No free square left"), std::string::npos) << r.out;
+  EXPECT_GE(count(r.out, "Computer plays"), 1);
+  EXPECT_NE(r.out.find("     a b c d e"), std::string::npos) << r.out;
+}
+
+TEST(QueensGameCli, PlayComputerFirstWinsEightByEight) {
+  // The first player wins 8 x 8, so the computer moving first must win whatever is typed.
+  std::string moves;
+  for (int r = 1; r <= 8; ++r)
+    for (char c = 'a'; c <= 'h'; ++c) moves += std::string(1, c) + std::to_string(r) + "\n";
+  const auto r = run("queens-game play -n 8 --first computer", moves);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("you lose, the computer wins"), std::string::npos) << r.out;
+  EXPECT_EQ(count(r.out, "it is lost with perfect play"), 0) << r.out;
+}
+
+TEST(QueensGameCli, PlayQuitAndEndOfInput) {
+  auto r = run("queens-game play -n 6", "c3\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("You play c3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game abandoned"), std::string::npos);
+  r = run("queens-game play -n 6", "b2\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("End of input"), std::string::npos) << r.out;
+  r = run("queens-game play -n 4");
+  EXPECT_EQ(r.code, 0) << r.out;
+}
