@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""PNG plots from `searchbench bench` CSV files (schema: README.md, "CSV schema").
+
+Usage: plot.py [-d OUT_DIR] CSV [CSV ...]
+
+Writes, per problem found in the data (PROBLEM = nqueens or queens-game):
+  time_vs_n_PROBLEM.png          median wall time against n, log scale, one line per kernel
+                                 and thread count, bars from the fastest to the slowest rep;
+  speedup_vs_threads_PROBLEM.png speedup over 1 thread against threads for each parallel kernel
+                                 at the largest n measured with 1 and more threads (only when
+                                 such data exists), with the ideal line.
+OUT_DIR defaults to the first CSV's directory. Prints the files written. Needs pandas and
+matplotlib (Debian: python3-pandas python3-matplotlib); uses the Agg backend (no display).
+"""
+import argparse
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+
+def load(paths):
+    df = pd.concat([pd.read_csv(p, dtype={"verified": str, "winner": str}) for p in paths],
+                   ignore_index=True)
+    for c in ["problem", "kernel", "backend", "n", "threads", "wall_s"]:
+        if c not in df.columns:
+            sys.exit(f"plot.py: error: not a searchbench bench CSV (no column '{c}')")
+    return df
+
+
+def stats(df):
+    order = {k: i for i, k in enumerate(dict.fromkeys(df["kernel"]))}
+    s = (df.groupby(["kernel", "backend", "threads", "n"], sort=False)["wall_s"]
+         .agg(["median", "min", "max"]).reset_index())
+    s["order"] = s["kernel"].map(order)
+    return s.sort_values(["order", "threads", "n"])
+
+
+def plot_time(s, problem, path):
+    fig, ax = plt.subplots(figsize=(9, 6))
+    # One colour per kernel, one line style and marker per thread count.
+    cmap = plt.get_cmap("tab10")
+    colour = {k: cmap(i % 10) for i, k in enumerate(dict.fromkeys(s["kernel"]))}
+    styles = [("-", "o"), ("--", "s"), ("-.", "^"), (":", "D"), ("-", "v"), ("--", "P")]
+    tidx = {t: i for i, t in enumerate(sorted(s["threads"].unique()))}
+    for (k, t), g in s.groupby(["kernel", "threads"], sort=False):
+        lab = k if g["backend"].iloc[0] == "serial" else f"{k} ({t} thr)"
+        ls, mk = styles[tidx[t] % len(styles)]
+        ax.errorbar(g["n"], g["median"], yerr=[g["median"] - g["min"], g["max"] - g["median"]],
+                    marker=mk, ms=4, ls=ls, capsize=2, color=colour[k], label=lab)
+    ax.set_yscale("log")
+    ax.set_xlabel("n" if problem == "nqueens" else "board n (n x n)")
+    ax.set_ylabel("wall time per run [s] (median; bars: min..max)")
+    ax.set_title(f"searchbench {problem}: time against n")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8, ncol=2)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_speedup(s, problem, path):
+    par = s[s["backend"] != "serial"]
+    lines = []
+    for k, g in par.groupby("kernel", sort=False):
+        one = g[g["threads"] == 1]
+        ns = [n for n in sorted(one["n"], reverse=True)
+              if (g[(g["n"] == n) & (g["threads"] != 1)]).shape[0] > 0]
+        if not ns:
+            continue
+        n = ns[0]
+        at = g[g["n"] == n].sort_values("threads")
+        t1 = float(one[one["n"] == n]["median"].iloc[0])
+        lines.append((k, n, list(at["threads"]), [t1 / m for m in at["median"]]))
+    if not lines:
+        return False
+    fig, ax = plt.subplots(figsize=(7, 5))
+    tmax = max(max(t) for _, _, t, _ in lines)
+    ax.plot([1, tmax], [1, tmax], color="grey", ls=":", label="ideal")
+    for k, n, ts, sp in lines:
+        ax.plot(ts, sp, marker="o", label=f"{k} (n = {n})")
+    ax.set_xlabel("threads")
+    ax.set_ylabel("speedup over 1 thread (median times)")
+    ax.set_title(f"searchbench {problem}: speedup against threads")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("csv", nargs="+", help="CSV files written by `searchbench bench`")
+    ap.add_argument("-d", "--out-dir", help="directory for the PNG files (default: beside the first CSV)")
+    args = ap.parse_args(argv)
+    out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.csv[0]))
+    os.makedirs(out_dir, exist_ok=True)
+    df = load(args.csv)
+    for problem in dict.fromkeys(df["problem"]):
+        s = stats(df[df["problem"] == problem])
+        p = os.path.join(out_dir, f"time_vs_n_{problem}.png")
+        plot_time(s, problem, p)
+        print(p)
+        p = os.path.join(out_dir, f"speedup_vs_threads_{problem}.png")
+        if plot_speedup(s, problem, p):
+            print(p)
+        else:
+            print(f"plot.py: {problem}: no parallel kernel measured with 1 and more threads; "
+                  "no speedup plot", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Markdown tables from `searchbench bench` CSV files (schema: README.md, "CSV schema").
+
+Usage: tabulate.py [-o tables.md] CSV [CSV ...]
+
+Tables, per problem found in the data:
+  * median wall time per kernel (and thread count) x n;
+  * N-queens: every kernel at n = 8 with its speedup over `naive`, which tests all
+    C(64, 8) = 4,426,165,368 placements;
+  * speedup of each parallel kernel over its own 1-thread time;
+  * N-queens: for n above the largest measured naive n, naive's time extrapolated from its
+    measured cost per placement (median wall_s / nodes) times C(n^2, n), marked as an estimate;
+  * queens game: the winner of each n x n board.
+Medians are over the repetitions of a cell (one row per repetition). Rows whose verification
+failed are marked FAIL. Needs pandas (Debian: python3-pandas).
+"""
+import argparse
+import math
+import sys
+
+import pandas as pd
+
+NAIVE_N = 8  # the reference comparison: naive's exhaustive enumeration at n = 8
+
+
+def fmt_time(s):
+    """Seconds as a short human-readable string."""
+    if s is None or (isinstance(s, float) and math.isnan(s)):
+        return ""
+    if s < 1e-3:
+        return f"{s * 1e6:.3g} us"
+    if s < 1:
+        return f"{s * 1e3:.3g} ms"
+    if s < 600:
+        return f"{s:.3g} s"
+    if s < 2 * 86400:
+        return f"{s / 3600:.3g} h"
+    years = s / (365.25 * 86400)
+    if years < 1:
+        return f"{s / 86400:.3g} days"
+    return f"{years:.3g} years"
+
+
+def fmt_num(x):
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return ""
+    if abs(x) >= 1e15:
+        return f"{x:.3g}"
+    return f"{int(round(x)):,}"
+
+
+def fmt_rate(x):
+    if x is None or (isinstance(x, float) and math.isnan(x)) or x == 0:
+        return ""
+    return f"{x:.3g}"
+
+
+def fmt_speedup(x):
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return ""
+    if x >= 1e6:
+        return f"{x:.3g}x"
+    if x >= 100:
+        return f"{x:,.0f}x"
+    return f"{x:.2f}x"
+
+
+def md_table(header, rows, align=None):
+    """A GitHub Markdown table; align: list of 'l'/'r' per column (default: first l, rest r)."""
+    align = align or ["l"] + ["r"] * (len(header) - 1)
+    sep = [":--" if a == "l" else "--:" for a in align]
+    out = ["| " + " | ".join(str(h) for h in header) + " |", "| " + " | ".join(sep) + " |"]
+    for r in rows:
+        out.append("| " + " | ".join(str(c) for c in r) + " |")
+    return "\n".join(out) + "\n"
+
+
+def label(kernel, threads, parallel):
+    return f"{kernel} ({threads} thr)" if parallel else kernel
+
+
+def load(paths):
+    frames = []
+    for p in paths:
+        df = pd.read_csv(p, dtype={"verified": str, "winner": str, "git_sha": str})
+        frames.append(df)
+    df = pd.concat(frames, ignore_index=True)
+    required = ["problem", "kernel", "backend", "n", "threads", "rep", "wall_s", "nodes", "verified"]
+    missing = [c for c in required if c not in df.columns]
+    if missing:
+        sys.exit(f"tabulate.py: error: not a searchbench bench CSV (missing columns {missing})")
+    return df
+
+
+def cell_stats(df):
+    """One row per (problem, kernel, backend, threads, n): median wall, median nodes, fail flag."""
+    order = {k: i for i, k in enumerate(dict.fromkeys(df["kernel"]))}  # first appearance = ladder
+    g = df.groupby(["problem", "kernel", "backend", "threads", "n"], sort=False)
+    s = g.agg(wall=("wall_s", "median"), nodes=("nodes", "median"), reps=("rep", "count"),
+              fail=("verified", lambda v: bool((v == "fail").any()))).reset_index()
+    s["order"] = s["kernel"].map(order)
+    return s.sort_values(["order", "threads", "n"]).reset_index(drop=True)
+
+
+def series_labels(stats):
+    """(kernel, threads) pairs in ladder order with their labels."""
+    par = stats.groupby("kernel")["backend"].first() != "serial"
+    pairs = list(dict.fromkeys(zip(stats["kernel"], stats["threads"])))
+    return [(k, t, label(k, t, bool(par[k]))) for k, t in pairs]
+
+
+def table_time_by_n(stats, problem):
+    ns = sorted(stats["n"].unique())
+    rows = []
+    for k, t, lab in series_labels(stats):
+        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("n")
+        row = [lab]
+        for n in ns:
+            if n in sub.index:
+                cell = fmt_time(sub.loc[n, "wall"])
+                if sub.loc[n, "fail"]:
+                    cell += " FAIL"
+                row.append(cell)
+            else:
+                row.append("")
+        rows.append(row)
+    nname = "n" if problem == "nqueens" else "n (n x n board)"
+    return (f"### Median wall time per kernel and {nname}\n\n"
+            + md_table(["kernel"] + [f"n = {n}" for n in ns], rows))
+
+
+def naive_baseline(stats):
+    """The naive cell at n = 8 used as the baseline: 1 thread if measured, else the fewest."""
+    nv = stats[(stats["kernel"] == "naive") & (stats["n"] == NAIVE_N)]
+    if nv.empty:
+        return None
+    return nv.sort_values("threads").iloc[0]
+
+
+def table_vs_naive(stats):
+    at8 = stats[stats["n"] == NAIVE_N]
+    base = naive_baseline(stats)
+    placements = math.comb(NAIVE_N * NAIVE_N, NAIVE_N)
+    out = f"### Every kernel at n = {NAIVE_N} against naive\n\n"
+    if base is None:
+        out += (f"No naive run at n = {NAIVE_N} in the data: speedups over naive are not "
+                "available.\n\n")
+    else:
+        out += (f"Baseline: naive, {int(base['threads'])} thread(s), median "
+                f"{fmt_time(base['wall'])}: every one of the C(64, 8) = {placements:,} "
+                "placements tested.\n\n")
+    if at8.empty:
+        return out + f"No run at n = {NAIVE_N} in the data.\n"
+    rows = []
+    for k, t, lab in series_labels(at8):
+        r = at8[(at8["kernel"] == k) & (at8["threads"] == t)].iloc[0]
+        speed = base["wall"] / r["wall"] if base is not None and r["wall"] > 0 else float("nan")
+        wall = fmt_time(r["wall"]) + (" FAIL" if r["fail"] else "")
+        rows.append([k, r["backend"], int(t), wall, fmt_num(r["nodes"]),
+                     fmt_rate(r["nodes"] / r["wall"] if r["wall"] > 0 else 0), fmt_speedup(speed)])
+    return out + md_table(["kernel", "backend", "threads", "median wall", "nodes", "nodes/s",
+                           "speedup over naive"], rows,
+                          ["l", "l", "r", "r", "r", "r", "r"])
+
+
+def table_thread_speedup(stats, problem):
+    par = stats[stats["backend"] != "serial"]
+    rows = []
+    threads_all = sorted(par["threads"].unique()) if not par.empty else []
+    for k in dict.fromkeys(par["kernel"]):
+        sub = par[par["kernel"] == k]
+        one = sub[sub["threads"] == 1].set_index("n")
+        # The largest n measured with 1 thread and with at least one other count.
+        cands = [n for n in sorted(one.index, reverse=True)
+                 if len(sub[(sub["n"] == n) & (sub["threads"] != 1)]) > 0]
+        if not cands:
+            continue
+        n = cands[0]
+        t1 = one.loc[n, "wall"]
+        row = [k, int(n), fmt_time(t1)]
+        for t in threads_all:
+            if t == 1:
+                continue
+            c = sub[(sub["n"] == n) & (sub["threads"] == t)]
+            row.append(f"{fmt_time(c.iloc[0]['wall'])} ({fmt_speedup(t1 / c.iloc[0]['wall'])})"
+                       if not c.empty and c.iloc[0]["wall"] > 0 else "")
+        rows.append(row)
+    title = "### Speedup over 1 thread (parallel kernels, at the largest n measured with 1 thread)\n\n"
+    if not rows:
+        return title + "No parallel kernel was measured with 1 and more threads.\n"
+    header = ["kernel", "n", "1 thread"] + [f"{t} threads" for t in threads_all if t != 1]
+    return title + md_table(header, rows, ["l"] + ["r"] * (len(header) - 1))
+
+
+def table_naive_extrapolated(stats):
+    nv = stats[stats["kernel"] == "naive"]
+    base = naive_baseline(stats)
+    title = "### naive extrapolated to larger n (estimate)\n\n"
+    if base is None or base["nodes"] <= 0:
+        return title + f"No naive run at n = {NAIVE_N} in the data: nothing to extrapolate.\n"
+    per = base["wall"] / base["nodes"]
+    bt = int(base["threads"])
+    measured_n = set(nv[nv["threads"] == bt]["n"])
+    others = stats[stats["kernel"] != "naive"]
+    ns = sorted(n for n in others["n"].unique() if n > NAIVE_N and n not in measured_n)
+    if not ns:
+        return title + "No kernel was measured above the largest naive n.\n"
+    rows = []
+    for n in ns:
+        placements = math.comb(n * n, n)
+        est = per * placements
+        at = others[others["n"] == n]
+        best = at.loc[at["wall"].idxmin()]
+        par = best["backend"] != "serial"
+        rows.append([int(n), f"{placements:.4g}", f"~{fmt_time(est)} (estimate)",
+                     label(best["kernel"], int(best["threads"]), par), fmt_time(best["wall"]),
+                     f"~{fmt_speedup(est / best['wall'])} (estimate)" if best["wall"] > 0 else ""])
+    out = (title + f"naive cost per placement: {per * 1e9:.3g} ns (median at n = {NAIVE_N}, "
+           f"{bt} thread(s)); estimated naive time = that cost x C(n^2, n). These are "
+           "extrapolations, not measurements.\n\n")
+    return out + md_table(["n", "C(n^2, n) placements", "naive (estimate)", "fastest kernel",
+                           "its median", "speedup over naive (estimate)"], rows,
+                          ["r", "r", "r", "l", "r", "r"])
+
+
+def table_game_winners(df):
+    g = df[df["problem"] == "queens-game"]
+    rows = []
+    for n in sorted(g["n"].unique()):
+        sub = g[g["n"] == n]
+        winners = sorted(set(sub["winner"].dropna()))
+        winner = winners[0] if len(winners) == 1 else "DISAGREE: " + "/".join(winners)
+        ver = sorted(set(sub["verified"].dropna()))
+        kernels = ", ".join(dict.fromkeys(sub["kernel"]))
+        rows.append([f"{int(n)} x {int(n)}", winner, "/".join(ver), kernels])
+    return ("### Queens game: winner with perfect play (normal play)\n\n"
+            + md_table(["board", "winner", "verified", "kernels"], rows, ["l", "l", "l", "l"]))
+
+
+def provenance(df):
+    def uniq(col):
+        if col not in df.columns:
+            return "?"
+        vals = [str(v) for v in dict.fromkeys(df[col].dropna())]
+        return ", ".join(vals) if vals else "?"
+    lines = [f"- host: {uniq('host')}; CPU: {uniq('cpu_model')}",
+             f"- compiler: {uniq('compiler')}; flags: `{uniq('flags')}`; git: {uniq('git_sha')}",
+             f"- {len(df)} rows; verified: "
+             + ", ".join(f"{k} {v}" for k, v in df["verified"].value_counts().items())]
+    if "host" in df.columns and df["host"].nunique() > 1:
+        lines.append("- WARNING: the data comes from more than one host; medians mix machines")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("csv", nargs="+", help="CSV files written by `searchbench bench`")
+    ap.add_argument("-o", "--out", help="write the Markdown here instead of stdout")
+    args = ap.parse_args(argv)
+    df = load(args.csv)
+    parts = ["## searchbench results\n", provenance(df)]
+    for problem in dict.fromkeys(df["problem"]):
+        sub = df[df["problem"] == problem]
+        stats = cell_stats(sub)
+        parts.append(f"\n## {problem}\n")
+        if problem == "nqueens":
+            parts.append(table_vs_naive(stats))
+        parts.append(table_time_by_n(stats, problem))
+        parts.append(table_thread_speedup(stats, problem))
+        if problem == "nqueens":
+            parts.append(table_naive_extrapolated(stats))
+        if problem == "queens-game":
+            parts.append(table_game_winners(sub))
+    text = "\n".join(parts)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Tests of scripts/tabulate.py, scripts/plot.py and scripts/gbench_to_csv.py on small CSV files
+made during the test (by `searchbench bench`, searchbench_micro, or written here with known
+values). Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI,
+SEARCHBENCH_SOURCE_DIR and, when the microbenchmarks are built, SEARCHBENCH_MICRO.
+
+Usage: SEARCHBENCH_CLI=build/searchbench python3 tests/scripts/test_scripts.py [TestClass ...]
+"""
+import csv
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SOURCE = os.environ.get("SEARCHBENCH_SOURCE_DIR",
+                        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+CLI = os.environ.get("SEARCHBENCH_CLI", os.path.join(SOURCE, "build", "searchbench"))
+MICRO = os.environ.get("SEARCHBENCH_MICRO", "")
+SCRIPTS = os.path.join(SOURCE, "scripts")
+PY = sys.executable
+
+HEADER = ("problem,kernel,backend,n,threads,rep,wall_s,nodes,nodes_per_s,verified,total,unique,"
+          "rows,cols,winner,winning_first_moves,positions,git_sha,host,cpu_model,compiler,flags,"
+          "timestamp_utc").split(",")
+
+
+def run(args, **kw):
+    return subprocess.run(args, capture_output=True, text=True, timeout=120, **kw)
+
+
+def script(name, *args):
+    return run([PY, os.path.join(SCRIPTS, name), *args])
+
+
+def synthetic_rows():
+    """Rows with known medians: naive n = 8 takes 2 s, bitboard 1 ms, a parallel kernel halves."""
+    prov = {"git_sha": "abc", "host": "testhost", "cpu_model": "Test CPU, 2 cores",
+            "compiler": "GNU 12.2.0", "flags": "-O3", "timestamp_utc": "2026-01-01T00:00:00Z"}
+    rows = []
+
+    def add(kernel, backend, n, threads, walls, nodes, problem="nqueens", **extra):
+        for rep, w in enumerate(walls, 1):
+            r = {c: "" for c in HEADER}
+            r.update(prov)
+            r.update(problem=problem, kernel=kernel, backend=backend, n=n, threads=threads, rep=rep,
+                     wall_s=w, nodes=nodes, nodes_per_s=nodes / w, verified="pass")
+            r.update(extra)
+            rows.append(r)
+
+    add("naive", "tbb", 7, 1, [0.05, 0.06, 0.04], 85900584, total=40, unique=6)
+    add("naive", "tbb", 8, 1, [1.9, 2.0, 2.1], 4426165368, total=92, unique=12)
+    add("bitboard", "serial", 8, 1, [0.001, 0.001, 0.002], 2056, total=92, unique=12)
+    add("bitboard", "serial", 12, 1, [0.05, 0.05, 0.05], 10103868, total=14200, unique=1787)
+    for t, w in [(1, 1.0), (2, 0.5)]:
+        add("bitboard-sym-tbb", "tbb", 8, t, [w / 1000] * 3, 543, total=92, unique=12)
+        add("bitboard-sym-tbb", "tbb", 12, t, [w] * 3, 195542, total=14200, unique=1787)
+    for n, winner in [(3, "first"), (4, "first")]:
+        add("memo", "serial", n, 1, [0.001 * n] * 3, 100 * n, problem="queens-game",
+            rows=n, cols=n, winner=winner, positions=10 * n,
+            verified="pass" if n % 2 else "na")
+    return rows
+
+
+def write_csv(path, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=HEADER, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+
+
+class TabulatePlotFromCli(unittest.TestCase):
+    """The scripts on a real CSV written by `searchbench bench`."""
+
+    def test_bench_csv_tables_and_plots(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "bench.csv")
+            r = run([CLI, "bench", "--kernels", "backtrack-rows,bitboard,bitboard-sym-tbb",
+                     "--n", "4..8", "--threads", "1,2", "--reps", "2", "--warmup", "0", "--out", out])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(out) as f:
+                rows = list(csv.reader(f))
+            self.assertEqual(rows[0], HEADER)
+            self.assertEqual(len(rows), 1 + 2 * 5 * 4)  # 2 serial + 1 parallel at 2 thread counts
+            r = script("tabulate.py", out, "-o", os.path.join(d, "tables.md"))
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(d, "tables.md")) as f:
+                md = f.read()
+            self.assertIn("### Median wall time per kernel and n", md)
+            self.assertIn("| kernel | n = 4 | n = 5 | n = 6 | n = 7 | n = 8 |", md)
+            self.assertIn("### Every kernel at n = 8 against naive", md)
+            self.assertIn("No naive run at n = 8", md)
+            self.assertIn("### Speedup over 1 thread", md)
+            self.assertIn("| bitboard-sym-tbb | 8 |", md)
+            r = script("plot.py", out, "-d", d)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            for name in ["time_vs_n_nqueens.png", "speedup_vs_threads_nqueens.png"]:
+                p = os.path.join(d, name)
+                self.assertTrue(os.path.exists(p), name)
+                with open(p, "rb") as f:
+                    self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+
+class TabulateKnownValues(unittest.TestCase):
+    """The tables' numbers on a CSV with known medians."""
+
+    def test_speedups_and_estimate(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "known.csv")
+            write_csv(path, synthetic_rows())
+            r = script("tabulate.py", path)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            md = r.stdout
+            self.assertIn("C(64, 8) = 4,426,165,368 placements", md)
+            self.assertIn("| naive | tbb | 1 | 2 s | 4,426,165,368 |", md)
+            self.assertIn("| bitboard | serial | 1 | 1 ms | 2,056 | 2.06e+06 | 2,000x |", md)
+            self.assertIn("| bitboard-sym-tbb | tbb | 2 | 500 us | 543 | 1.09e+06 | 4,000x |", md)
+            self.assertIn("| bitboard-sym-tbb | 12 | 1 s | 500 ms (2.00x) |", md)
+            # naive at n = 12: 2 s / C(64, 8) per placement x C(144, 12), marked as an estimate.
+            est = 2.0 / math.comb(64, 8) * math.comb(144, 12)
+            self.assertIn("### naive extrapolated to larger n (estimate)", md)
+            self.assertIn(f"| ~{est / (365.25 * 86400):.3g} years (estimate) | bitboard | 50 ms | "
+                          f"~{est / 0.05:.3g}x (estimate) |", md)
+            self.assertIn("| 12 | 1.036e+17 |", md)
+            self.assertIn("## queens-game", md)
+            self.assertIn("| 3 x 3 | first | pass | memo |", md)
+            self.assertIn("testhost", md)
+
+    def test_rejects_other_csv(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "other.csv")
+            with open(path, "w") as f:
+                f.write("a,b\n1,2\n")
+            r = script("tabulate.py", path)
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("not a searchbench bench CSV", r.stderr)
+
+    def test_plots_both_problems(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "known.csv")
+            write_csv(path, synthetic_rows())
+            r = script("plot.py", path)  # default: beside the CSV
+            self.assertEqual(r.returncode, 0, r.stderr)
+            for name in ["time_vs_n_nqueens.png", "speedup_vs_threads_nqueens.png",
+                         "time_vs_n_queens-game.png"]:
+                self.assertTrue(os.path.getsize(os.path.join(d, name)) > 1000, name)
+            self.assertIn("no speedup plot", r.stderr)  # queens-game: serial only here
+
+
+@unittest.skipUnless(MICRO and os.path.exists(MICRO), "searchbench_micro not built")
+class GbenchToCsv(unittest.TestCase):
+    """searchbench_micro's JSON converts to the same CSV schema."""
+
+    def test_micro_json_to_csv(self):
+        with tempfile.TemporaryDirectory() as d:
+            js = os.path.join(d, "micro.json")
+            r = run([MICRO, "--benchmark_filter=^nqueens/bitboard/n:10/", "--benchmark_min_time=0.01",
+                     "--benchmark_repetitions=2", f"--benchmark_out={js}",
+                     "--benchmark_out_format=json"])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            out = os.path.join(d, "micro.csv")
+            r = script("gbench_to_csv.py", js, "-o", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(out) as f:
+                rows = list(csv.DictReader(f))
+            with open(out) as f:
+                self.assertEqual(f.readline().strip().split(","), HEADER)
+            self.assertEqual(len(rows), 2)  # aggregates (_mean, ...) dropped
+            for i, row in enumerate(rows, 1):
+                self.assertEqual(row["kernel"], "bitboard")
+                self.assertEqual(row["n"], "10")
+                self.assertEqual(row["rep"], str(i))
+                self.assertEqual(row["verified"], "pass")
+                self.assertEqual(row["total"], "724")
+                self.assertGreater(float(row["wall_s"]), 0)
+            r = script("tabulate.py", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
