@@ -39,7 +39,8 @@ std::vector<int> parse_threads(std::string_view text);
 std::vector<std::string> split_list(std::string_view text);
 
 /// Board sizes one kernel runs in a suite (when --n is not given) and the largest n the suite's
-/// time budget allows it (cells above `cap` are skipped even when --n asks for them).
+/// time budget allows it (cells above `cap` are skipped even when --n asks for them, unless
+/// --budget replaces the suite's budget and caps).
 struct SuiteEntry {
   std::string_view kernel;  ///< kernel name (names are unique across problems)
   int n_lo;                 ///< first board size of the suite
@@ -89,7 +90,8 @@ struct Request {
   std::vector<std::string> kernels;      ///< kernel names; empty: every registered kernel
   std::optional<Range> n;                ///< board sizes; nullopt: the suite's per-kernel range
   std::vector<int> threads;              ///< thread counts; empty: suite_threads()
-  double budget_s = -1;                  ///< per-run budget; < 0: the suite's; 0: no limit
+  double budget_s = -1;                  ///< per-run budget; < 0: the suite's, with its caps;
+                                         ///< > 0: this budget, no caps; 0: no limit at all
   int hardware_threads = 1;              ///< cores of this machine (for suite_threads)
 };
 

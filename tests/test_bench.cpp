@@ -363,3 +363,25 @@ TEST(BenchCli, DryRunListsThePlanAndRunsNothing) {
   EXPECT_NE(r.out.find("run  bitboard-sym-tbb n=16 threads=2"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("naive n=9"), std::string::npos) << r.out;
 }
+
+TEST(BenchCli, QueensGameRowsCarryTheGameValues) {
+  TempDir dir;
+  const auto csv = dir.path() / "game.csv";
+  const auto r = bench(dir, "--kernels memo-sym --n 3..4 --reps 1 --warmup 0 --out '" + csv.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto rows = parse_csv(slurp(csv));
+  ASSERT_EQ(rows.size(), 3u);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    const int n = std::stoi(row[col("n")]);
+    EXPECT_EQ(row[col("problem")], "queens-game");
+    EXPECT_EQ(row[col("rows")], std::to_string(n));
+    EXPECT_EQ(row[col("cols")], std::to_string(n));
+    EXPECT_TRUE(row[col("winner")] == "first" || row[col("winner")] == "second");
+    EXPECT_FALSE(row[col("winning_first_moves")].empty());  // every first move classified
+    EXPECT_FALSE(row[col("positions")].empty());
+    EXPECT_EQ(row[col("total")], "");
+    // 3 x 3: the first player wins by the centre-mirror proof; 4 x 4: no reference.
+    EXPECT_EQ(row[col("verified")], n == 3 ? "pass" : "na");
+  }
+}

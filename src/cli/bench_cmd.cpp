@@ -47,7 +47,7 @@ struct BenchOptions {
   int reps = 0;        // 0: the suite's
   int warmup = -1;     // -1: the suite's
   double budget = -1;  // -1: the suite's
-  bool all_moves = false;
+  bool all_moves = true;
   bool dry_run = false;
   bool n_given = false, threads_given = false, kernels_given = false;
   std::string env;
@@ -398,10 +398,12 @@ void add_bench(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 1000000));
   b->add_option("--budget", o->budget,
                 "Largest estimated seconds per run of a cell; larger cells are skipped "
-                "(default: quick 10, full 300; 0: no limit, suite caps off)")
+                "(default: quick 10, full 300, with the suite's per-kernel n caps; given: "
+                "this budget without the caps; 0: no limit)")
       ->check(CLI::Range(0.0, 1e9));
-  b->add_flag("--all-moves", o->all_moves,
-              "queens-game: classify every first move (fills winning_first_moves)");
+  b->add_flag("--all-moves,!--no-all-moves", o->all_moves,
+              "queens-game: classify every first move, filling winning_first_moves (default); "
+              "--no-all-moves stops at the first winning move");
   b->add_option("--env", o->env, "Where env.json goes (default: env.json beside --out)");
   b->add_option("--out", o->out, "The CSV file (written under a temporary name, renamed at the end)");
   b->add_flag("--dry-run", o->dry_run, "Print the cells that would run and those skipped, run nothing");
