@@ -7,8 +7,11 @@
 // progress, skipped cells and errors go to stderr. Exit codes: 0 all verified or na, 1 a
 // verification failure or a kernel error (the CSV is still written), 2 bad usage or an
 // unwritable output path (checked before any kernel runs).
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -53,6 +56,27 @@ struct BenchOptions {
   std::string env;
   std::string out;
 };
+
+// Temporary file names to remove if the run is interrupted (SIGINT, SIGTERM, SIGHUP), so that
+// Ctrl-C leaves nothing behind either. They follow AtomicFile's naming (PATH.tmp.PID, see
+// src/lib/csv.cpp); the handler only calls unlink and _exit, which are async-signal-safe.
+char g_tmp_csv[4096];
+char g_tmp_env[4096];
+
+extern "C" void remove_temporaries_and_exit(int sig) {
+  if (g_tmp_csv[0] != 0) ::unlink(g_tmp_csv);
+  if (g_tmp_env[0] != 0) ::unlink(g_tmp_env);
+  ::_exit(128 + sig);
+}
+
+void on_interrupt_remove(const std::filesystem::path& csv, const std::filesystem::path& env) {
+  const std::string suffix = ".tmp." + std::to_string(::getpid());
+  const std::string a = csv.string() + suffix, b = env.string() + suffix;
+  if (a.size() >= sizeof g_tmp_csv || b.size() >= sizeof g_tmp_env) return;
+  std::snprintf(g_tmp_csv, sizeof g_tmp_csv, "%s", a.c_str());
+  std::snprintf(g_tmp_env, sizeof g_tmp_env, "%s", b.c_str());
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_temporaries_and_exit);
+}
 
 std::string cell_label(const bench::Cell& c) {
   return std::string(c.kernel->name) + " n=" + std::to_string(c.n) +
@@ -205,6 +229,7 @@ int run_bench(const BenchOptions& o) {
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string(e.what()) + " (nothing was run)");
   }
+  on_interrupt_remove(out_path, env_path);
 
   const bool force_fail = [] {
     const char* v = std::getenv(kForceFailEnv);
@@ -398,7 +423,7 @@ void add_bench(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 1000000));
   b->add_option("--budget", o->budget,
                 "Largest estimated seconds per run of a cell; larger cells are skipped "
-                "(default: quick 10, full 300, with the suite's per-kernel n caps; given: "
+                "(default: quick 20, full 300, with the suite's per-kernel n caps; given: "
                 "this budget without the caps; 0: no limit)")
       ->check(CLI::Range(0.0, 1e9));
   b->add_flag("--all-moves,!--no-all-moves", o->all_moves,
