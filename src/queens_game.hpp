@@ -29,12 +29,12 @@ inline constexpr int kMaxSquares = 256;
 
 /// Input of a queens-game solver kernel.
 struct Params {
-  int rows = 8;                  ///< board height, >= 1
-  int cols = 8;                  ///< board width, >= 1; rows * cols <= kMaxSquares
-  int threads = 1;               ///< worker threads, >= 1; serial kernels report 1
-  bool all_moves = false;        ///< also classify every first move (winning or not)
-  bool grundy = false;           ///< also compute the Sprague-Grundy value of the start (normal play)
-  bool misere = false;           ///< misere play: the player who makes the last move loses
+  int rows = 8;            ///< board height, >= 1
+  int cols = 8;            ///< board width, >= 1; rows * cols <= kMaxSquares
+  int threads = 1;         ///< worker threads, >= 1; serial kernels report 1
+  bool all_moves = false;  ///< also classify every first move (winning or not)
+  bool grundy = false;     ///< also compute the Sprague-Grundy value of the start (normal play)
+  bool misere = false;     ///< misere play: the player who makes the last move loses
   std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: default_max_memory())
   Progress* progress = nullptr;  ///< optional: root subproblems done / planned (may stay untouched)
 };

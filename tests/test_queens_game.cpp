@@ -138,8 +138,7 @@ TEST(QueensGame, KernelsMatchBruteForceMisere) {
     const bool first = b.misere_wins(b.full());
     const auto wins = b.winning_first_moves(true);
     for (const auto* k : game_kernels()) {
-      SCOPED_TRACE(std::string(k->name) + " misere " + std::to_string(r) + "x" +
-                   std::to_string(c));
+      SCOPED_TRACE(std::string(k->name) + " misere " + std::to_string(r) + "x" + std::to_string(c));
       const auto res = k->queens_game(params(r, c, true));
       EXPECT_EQ(res.first_player_wins, first);
       EXPECT_EQ(res.winning_first_moves, wins);
@@ -166,7 +165,8 @@ TEST(QueensGame, RootOnlySolveAgrees) {
 }
 
 TEST(QueensGame, EightByEightFirstPlayerWins) {
-  // The seed's result: the first player wins 8 x 8. Checked by every memo kernel and the brute force.
+  // The seed's result: the first player wins 8 x 8. Checked by every memo kernel and the brute
+  // force.
   Brute b(8, 8);
   const auto wins = b.winning_first_moves(false);
   EXPECT_FALSE(wins.empty());
@@ -181,7 +181,7 @@ TEST(QueensGame, EightByEightFirstPlayerWins) {
 TEST(QueensGame, WinningFirstMovesLeadToLostPositions) {
   // Each reported winning first move leaves a position the solver proves lost for the player to
   // move, and every other first move leaves a won one (boards up to 9 x 9 and some rectangles).
-  const std::vector<std::pair<int, int>> boards = {{5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9},
+  const std::vector<std::pair<int, int>> boards = {{5, 5}, {6, 6}, {7, 7},  {8, 8}, {9, 9},
                                                    {5, 8}, {6, 9}, {3, 10}, {2, 16}};
   for (auto [r, c] : boards) {
     const auto* k = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym");
@@ -192,8 +192,8 @@ TEST(QueensGame, WinningFirstMovesLeadToLostPositions) {
     qg::Squares all;
     for (int s = 0; s < r * c; ++s) all.set(s);
     for (int s = 0; s < r * c; ++s) {
-      const bool reported = std::binary_search(res.winning_first_moves.begin(),
-                                               res.winning_first_moves.end(), s);
+      const bool reported =
+          std::binary_search(res.winning_first_moves.begin(), res.winning_first_moves.end(), s);
       EXPECT_EQ(reported, !player.mover_wins(all & ~player.attack(s)))
           << r << "x" << c << " square " << s;
     }

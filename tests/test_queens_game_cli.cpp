@@ -1,5 +1,6 @@
 // Tests of `searchbench queens-game`: solve output formats, bad input (exit 2), and `play` driven
-// by moves piped from a file (illegal moves refused without ending the game, quit and end of input).
+// by moves piped from a file (illegal moves refused without ending the game, quit and end of
+// input).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 

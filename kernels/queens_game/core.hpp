@@ -20,6 +20,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "queens_game.hpp"
@@ -93,15 +94,17 @@ struct Set {
 };
 
 /// Words needed for n squares plus the 16 tag bits.
-constexpr int words_for(int n) { return (n + 16 + 63) / 64; }
+constexpr int words_for(int n) {
+  return (n + 16 + 63) / 64;
+}
 
 /// Board geometry: attack masks and the symmetry group (as square permutations).
 template <int W>
 struct Geometry {
   int rows = 0, cols = 0, n = 0;
-  std::vector<Set<W>> att;        ///< att[s]: s and every square a queen on s attacks
-  int nsym = 1;                   ///< distinct symmetries, identity first (1, 2, 4 or 8)
-  std::vector<std::uint8_t> perm; ///< perm[s * 8 + t]: image of square s under symmetry t
+  std::vector<Set<W>> att;         ///< att[s]: s and every square a queen on s attacks
+  int nsym = 1;                    ///< distinct symmetries, identity first (1, 2, 4 or 8)
+  std::vector<std::uint8_t> perm;  ///< perm[s * 8 + t]: image of square s under symmetry t
 
   Geometry(int r, int c, bool use_sym) : rows(r), cols(c), n(r * c) {
     att.assign(n, Set<W>::none());
@@ -245,8 +248,7 @@ class Table {
     Segment& sg = seg_[h >> 54];
     lock(sg);
     const bool fresh = put(sg, ne, h);
-    if (fresh && ++sg.used * 4 > (sg.mask + 1) * kWays * 3 && sg.mask + 1 < seg_cap_ &&
-        !sg.capped)
+    if (fresh && ++sg.used * 4 > (sg.mask + 1) * kWays * 3 && sg.mask + 1 < seg_cap_ && !sg.capped)
       grow(sg);
     unlock(sg);
     return fresh;
@@ -341,9 +343,11 @@ class Table {
 
   void lock(Segment& sg) {
     if constexpr (Concurrent) {
-      while (sg.busy.exchange(true, std::memory_order_acquire))
-        while (sg.busy.load(std::memory_order_relaxed)) {
-        }
+      // Spin briefly, then yield: a lock holder preempted on a busy machine must not cost a
+      // whole time slice of spinning.
+      for (int spins = 0; sg.busy.exchange(true, std::memory_order_acquire);)
+        while (sg.busy.load(std::memory_order_relaxed))
+          if (++spins > 64) std::this_thread::yield();
     }
   }
   void unlock(Segment& sg) {
@@ -370,8 +374,7 @@ class Engine {
     int count;
   };
   /// cancelled: polled every 256 table searches; when it returns true the search throws Aborted.
-  Engine(const Geometry<W>& g, Table<W, Concurrent>& tt, Stats& st,
-         bool (*cancelled)() = nullptr)
+  Engine(const Geometry<W>& g, Table<W, Concurrent>& tt, Stats& st, bool (*cancelled)() = nullptr)
       : g_(g), tt_(tt), st_(st), cancelled_(cancelled) {}
 
   /// Normal play: does the player to move win X + *h?
@@ -555,8 +558,9 @@ struct FirstMoves {
 template <int W>
 void collect_first_moves(const FirstMoves<W>& fm, const std::vector<char>& lost, Result& r) {
   for (std::size_t i = 0; i < fm.child.size(); ++i)
-    if (lost[i]) r.winning_first_moves.insert(r.winning_first_moves.end(), fm.squares[i].begin(),
-                                              fm.squares[i].end());
+    if (lost[i])
+      r.winning_first_moves.insert(r.winning_first_moves.end(), fm.squares[i].begin(),
+                                   fm.squares[i].end());
   std::sort(r.winning_first_moves.begin(), r.winning_first_moves.end());
   r.first_player_wins = !r.winning_first_moves.empty();
 }

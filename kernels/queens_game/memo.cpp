@@ -2,7 +2,9 @@
 // Algorithm (core.hpp): the free squares are split into connected components of the attack graph;
 // under normal play the outcome of (largest component, nim heap h = XOR of the other components'
 // Grundy values) is searched with early cutoff at the first winning move, children ordered by
-// fewest free squares left; small components (<= 12 squares) get their Grundy value by mex.
+// fewest free squares left, after an enhanced transposition cutoff (children already proved lost
+// in the table) on positions of 20 or more squares; components of at most 4 squares get their
+// Grundy value by mex, larger ones by outcome searches of C + *h for h = 0, 1, ...
 // Misere play searches the outcome directly (no decomposition). The table is bounded by
 // --max-memory (replacement when full). Work split: none (serial). Limits: rows * cols <= 256.
 #include "core.hpp"

@@ -24,7 +24,9 @@ namespace {
 constexpr int kParDepth = 4;  // plies below the root that may split
 constexpr int kParMin = 24;   // smallest position (free squares) worth splitting
 
-bool canceling() { return tbb::is_current_task_group_canceling(); }
+bool canceling() {
+  return tbb::is_current_task_group_canceling();
+}
 
 template <int W>
 struct Parallel {
@@ -33,6 +35,7 @@ struct Parallel {
   const detail::Geometry<W>& g;
   detail::Table<W, true>& tt;
   tbb::enumerable_thread_specific<detail::Stats>& stats;
+  Progress* progress = nullptr;  // at the root: children done / children
 
   Eng engine() { return Eng(g, tt, stats.local(), &canceling); }
 
@@ -51,7 +54,10 @@ struct Parallel {
     if (v >= 0) return v != 0;
     std::vector<typename Eng::Child> kids(x.count());
     const int k = e.children(x, kids.data());
-    bool win = !wins(kids[0].x, h, depth + 1);
+    Progress* prog = depth == 0 ? progress : nullptr;
+    if (prog) prog->total.store(k, std::memory_order_relaxed);
+    bool win = e.etc(kids.data(), k, h) || !wins(kids[0].x, h, depth + 1);
+    if (prog) prog->done.fetch_add(1, std::memory_order_relaxed);
     if (!win && k > 1) {
       std::atomic<bool> found{false};
       tbb::task_group_context ctx;
@@ -65,6 +71,7 @@ struct Parallel {
                   found.store(true);
                   ctx.cancel_group_execution();
                 }
+                if (prog) prog->done.fetch_add(1, std::memory_order_relaxed);
               } catch (const detail::Aborted&) {
                 return;
               }
@@ -122,9 +129,9 @@ Result memo_sym_tbb(const Params& p) {
           r.first_player_wins = std::find(lost.begin(), lost.end(), 1) != lost.end();
         }
       } else {
-        if (p.progress) p.progress->total.store(1, std::memory_order_relaxed);
+        par.progress = p.progress;  // root children (first moves, in search order)
         r.first_player_wins = par.wins(start, 0, 0);
-        if (p.progress) p.progress->done.store(1, std::memory_order_relaxed);
+        par.progress = nullptr;
       }
       if (p.grundy) {
         // G(start) = the least h with start + *h lost; each test is a parallel outcome search.

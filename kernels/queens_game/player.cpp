@@ -37,9 +37,7 @@ struct Player::Impl {
   std::unordered_map<S, int, KeyHash, KeyEq> len;  // canonical position -> moves left
 
   Impl(int rows, int cols, std::uint64_t max_memory)
-      : g(rows, cols, true),
-        tt(max_memory ? max_memory : default_max_memory()),
-        e(g, tt, st) {}
+      : g(rows, cols, true), tt(max_memory ? max_memory : default_max_memory()), e(g, tt, st) {}
 
   S from(const Squares& b) const {
     S s = S::none();
@@ -77,8 +75,12 @@ Player::Player(int rows, int cols, std::uint64_t max_memory) {
 }
 Player::~Player() = default;
 
-int Player::rows() const { return impl_->g.rows; }
-int Player::cols() const { return impl_->g.cols; }
+int Player::rows() const {
+  return impl_->g.rows;
+}
+int Player::cols() const {
+  return impl_->g.cols;
+}
 
 Squares Player::attack(int square) const {
   if (square < 0 || square >= impl_->g.n) throw std::invalid_argument("square out of range");
@@ -87,7 +89,9 @@ Squares Player::attack(int square) const {
   return r;
 }
 
-bool Player::mover_wins(const Squares& free) { return impl_->e.wins(impl_->from(free), 0); }
+bool Player::mover_wins(const Squares& free) {
+  return impl_->e.wins(impl_->from(free), 0);
+}
 
 int Player::choose(const Squares& free, bool* winning) {
   Impl& m = *impl_;

@@ -50,19 +50,27 @@ std::uint64_t parse_bytes(const std::string& s) {
   std::string unit = s.substr(pos);
   for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   double mul = 1;
-  if (unit.empty() || unit == "B") mul = 1;
-  else if (unit == "K" || unit == "KB" || unit == "KIB") mul = 1024.0;
-  else if (unit == "M" || unit == "MB" || unit == "MIB") mul = 1024.0 * 1024;
-  else if (unit == "G" || unit == "GB" || unit == "GIB") mul = 1024.0 * 1024 * 1024;
-  else if (unit == "T" || unit == "TB" || unit == "TIB") mul = 1024.0 * 1024 * 1024 * 1024;
-  else throw UsageError("--max-memory '" + s + "': unknown unit '" + unit + "' (use K, M, G)");
+  if (unit.empty() || unit == "B")
+    mul = 1;
+  else if (unit == "K" || unit == "KB" || unit == "KIB")
+    mul = 1024.0;
+  else if (unit == "M" || unit == "MB" || unit == "MIB")
+    mul = 1024.0 * 1024;
+  else if (unit == "G" || unit == "GB" || unit == "GIB")
+    mul = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "TB" || unit == "TIB")
+    mul = 1024.0 * 1024 * 1024 * 1024;
+  else
+    throw UsageError("--max-memory '" + s + "': unknown unit '" + unit + "' (use K, M, G)");
   if (!(v * mul >= 1024.0 * 1024))
     throw UsageError("--max-memory must be at least 1M (the smallest transposition table), got '" +
                      s + "'");
   return static_cast<std::uint64_t>(v * mul);
 }
 
-std::string file_name(int c) { return std::string(1, static_cast<char>('a' + c)); }
+std::string file_name(int c) {
+  return std::string(1, static_cast<char>('a' + c));
+}
 std::string square_name(int s, int cols) {
   return file_name(s % cols) + std::to_string(s / cols + 1);
 }
@@ -101,8 +109,8 @@ int run_solve(const SolveOptions& o) {
                      " x " + std::to_string(cols) + ")");
   if (static_cast<long long>(rows) * cols > qg::kMaxSquares)
     throw UsageError("a " + std::to_string(rows) + " x " + std::to_string(cols) + " board has " +
-                     std::to_string(static_cast<long long>(rows) * cols) +
-                     " squares; at most " + std::to_string(qg::kMaxSquares) + " are supported");
+                     std::to_string(static_cast<long long>(rows) * cols) + " squares; at most " +
+                     std::to_string(qg::kMaxSquares) + " are supported");
   const KernelInfo* k = o.kernel.empty() ? &default_kernel(Problem::kQueensGame)
                                          : find_kernel(Problem::kQueensGame, o.kernel);
   if (k == nullptr)
@@ -110,9 +118,11 @@ int run_solve(const SolveOptions& o) {
                      "'; known kernels: " + kernel_names(Problem::kQueensGame));
   if (o.threads < 0) throw UsageError("--threads must be at least 1");
   if (o.grundy && o.misere)
-    throw UsageError("--grundy is for normal play only: misere games do not add up by Grundy "
-                     "values, so there is no misere Grundy value to report");
-  const int threads = k->parallel() ? (o.threads == 0 ? sysinfo::hardware_threads() : o.threads) : 1;
+    throw UsageError(
+        "--grundy is for normal play only: misere games do not add up by Grundy "
+        "values, so there is no misere Grundy value to report");
+  const int threads =
+      k->parallel() ? (o.threads == 0 ? sysinfo::hardware_threads() : o.threads) : 1;
 
   Progress progress;
   qg::Params p;
@@ -162,8 +172,10 @@ int run_solve(const SolveOptions& o) {
     } else {
       j["winning_first_moves"] = nullptr;
     }
-    if (r.grundy) j["grundy"] = *r.grundy;
-    else j["grundy"] = nullptr;
+    if (r.grundy)
+      j["grundy"] = *r.grundy;
+    else
+      j["grundy"] = nullptr;
     j["nodes"] = r.nodes;
     j["positions"] = r.positions;
     j["wall_s"] = wall;
@@ -185,7 +197,8 @@ int run_solve(const SolveOptions& o) {
   return 0;
 }
 
-/// The game board: Q = queen, x = attacked, . = free; rank 1 at the bottom, files a.. left to right.
+/// The game board: Q = queen, x = attacked, . = free; rank 1 at the bottom, files a.. left to
+/// right.
 void draw(int n, const qg::Squares& free, const std::vector<int>& queens) {
   std::string out;
   for (int r = n - 1; r >= 0; --r) {
@@ -233,7 +246,8 @@ int parse_square(const std::string& t, int n, std::string* why) {
 
 int run_play(const PlayOptions& o) {
   if (o.n < 1) throw UsageError("-n must be at least 1, got " + std::to_string(o.n));
-  if (o.n > 16) throw UsageError("play supports boards up to 16 x 16, got -n " + std::to_string(o.n));
+  if (o.n > 16)
+    throw UsageError("play supports boards up to 16 x 16, got -n " + std::to_string(o.n));
   const int n = o.n;
   qg::Player player(n, n, parse_bytes(o.max_memory));
   qg::Squares free;
@@ -306,8 +320,9 @@ void add_queens_game(CLI::App& app, Action& action) {
   qgc->require_subcommand(1);
 
   auto so = std::make_shared<SolveOptions>();
-  auto* solve = qgc->add_subcommand("solve", "Solve the empty board: winner, winning first moves, "
-                                             "Grundy value");
+  auto* solve = qgc->add_subcommand("solve",
+                                    "Solve the empty board: winner, winning first moves, "
+                                    "Grundy value");
   solve->add_option("-n", so->n, "Square board n x n");
   solve->add_option("--rows", so->rows, "Board rows (with --cols)");
   solve->add_option("--cols", so->cols, "Board columns (with --rows)");

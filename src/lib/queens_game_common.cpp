@@ -12,9 +12,9 @@ namespace sb::queens_game {
 std::uint64_t default_max_memory() {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
   const long page = ::sysconf(_SC_PAGE_SIZE);
-  const std::uint64_t phys = (pages > 0 && page > 0)
-                                 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
-                                 : (1ull << 32);
+  const std::uint64_t phys =
+      (pages > 0 && page > 0) ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+                              : (1ull << 32);
   return std::clamp<std::uint64_t>(phys / 4, 64ull << 20, 4ull << 30);
 }
 
@@ -24,15 +24,16 @@ void validate(const Params& p, const char* kernel) {
     throw std::invalid_argument(k + "the board needs at least 1 row and 1 column, got " +
                                 std::to_string(p.rows) + " x " + std::to_string(p.cols));
   if (p.rows > kMaxSquares || p.cols > kMaxSquares || p.rows * p.cols > kMaxSquares)
-    throw std::invalid_argument(k + "a " + std::to_string(p.rows) + " x " +
-                                std::to_string(p.cols) + " board has more than " +
-                                std::to_string(kMaxSquares) + " squares, the supported maximum");
+    throw std::invalid_argument(k + "a " + std::to_string(p.rows) + " x " + std::to_string(p.cols) +
+                                " board has more than " + std::to_string(kMaxSquares) +
+                                " squares, the supported maximum");
   if (p.threads < 1)
     throw std::invalid_argument(k + "thread count must be at least 1, got " +
                                 std::to_string(p.threads));
   if (p.grundy && p.misere)
-    throw std::invalid_argument(k + "--grundy is for normal play only: misere games do not add "
-                                    "up by Grundy values, so a misere Grundy value is not defined");
+    throw std::invalid_argument(k +
+                                "--grundy is for normal play only: misere games do not add "
+                                "up by Grundy values, so a misere Grundy value is not defined");
 }
 
 }  // namespace sb::queens_game
