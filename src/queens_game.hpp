@@ -61,12 +61,16 @@ struct OutOfMemory : std::runtime_error {
 /// transposition table cannot be allocated within its budget.
 using Kernel = Result (*)(const Params& p);
 
+/// Physical memory of this machine in bytes (sysconf), 4 GiB when unknown.
+std::uint64_t physical_memory();
+
 /// Default table budget in bytes: a quarter of physical memory, at most 4 GiB, at least 64 MiB.
 std::uint64_t default_max_memory();
 
 /// Throws std::invalid_argument (one line, naming `kernel`) when rows or cols < 1,
-/// rows * cols > kMaxSquares, threads < 1, or grundy and misere are both set (the misere
-/// Grundy value is not defined by the Sprague-Grundy theory, so it is refused).
+/// rows * cols > kMaxSquares, threads < 1, max_memory > physical_memory(), or grundy and misere
+/// are both set (the misere Grundy value is not defined by the Sprague-Grundy theory, so it is
+/// refused).
 void validate(const Params& p, const char* kernel);
 
 }  // namespace sb::queens_game

@@ -76,8 +76,8 @@ TEST(QueensGameCli, BadInputExits2) {
         "queens-game solve --rows 2 --cols 200", "queens-game solve -n 5 -k nosuch",
         "queens-game solve -n 5 -t 0", "queens-game solve -n 5 --grundy --misere",
         "queens-game solve", "queens-game solve -n 5 --max-memory 12Q",
-        "queens-game solve -n 5 --max-memory 100", "queens-game play -n 0",
-        "queens-game play -n 40", "queens-game play --first nobody"}) {
+        "queens-game solve -n 5 --max-memory 100", "queens-game solve -n 5 --max-memory 1000000T",
+        "queens-game play -n 0", "queens-game play -n 40", "queens-game play --first nobody"}) {
     const auto r = run(args);
     EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
     EXPECT_NE(r.out.find("error"), std::string::npos) << args << "\n" << r.out;

@@ -9,13 +9,15 @@
 
 namespace sb::queens_game {
 
-std::uint64_t default_max_memory() {
+std::uint64_t physical_memory() {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
   const long page = ::sysconf(_SC_PAGE_SIZE);
-  const std::uint64_t phys =
-      (pages > 0 && page > 0) ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
-                              : (1ull << 32);
-  return std::clamp<std::uint64_t>(phys / 4, 64ull << 20, 4ull << 30);
+  if (pages <= 0 || page <= 0) return 1ull << 32;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+std::uint64_t default_max_memory() {
+  return std::clamp<std::uint64_t>(physical_memory() / 4, 64ull << 20, 4ull << 30);
 }
 
 void validate(const Params& p, const char* kernel) {
@@ -30,6 +32,11 @@ void validate(const Params& p, const char* kernel) {
   if (p.threads < 1)
     throw std::invalid_argument(k + "thread count must be at least 1, got " +
                                 std::to_string(p.threads));
+  if (p.max_memory > physical_memory())
+    throw std::invalid_argument(k + "--max-memory " + std::to_string(p.max_memory >> 20) +
+                                " MiB is more than the physical memory (" +
+                                std::to_string(physical_memory() >> 20) +
+                                " MiB); the table must not push the machine into swap");
   if (p.grundy && p.misere)
     throw std::invalid_argument(k +
                                 "--grundy is for normal play only: misere games do not add "
