@@ -118,6 +118,9 @@ class CostModel {
   /// smaller n measured: naive scales by C(n^2, n) (its exact placement count), others by the
   /// growth of their last two measurements (at least 3x per n). nullopt when nothing is known.
   std::optional<double> estimate(const Cell& c) const;
+  /// For progress reports only: estimate(c), else the same kernel's time (measured or estimated)
+  /// at the same n with another thread count, taken as is. nullopt when nothing is known.
+  std::optional<double> rough_estimate(const Cell& c) const;
 
  private:
   // (kernel name, threads) -> n -> median seconds

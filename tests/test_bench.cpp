@@ -200,6 +200,7 @@ TEST(BenchLib, CostModelScalesNaiveByPlacements) {
   const double ratio = sb::bench::naive_placements(8) / sb::bench::naive_placements(7);
   EXPECT_NEAR(*m.estimate({naive, 8, 1}), 0.1 * ratio, 1e-9);
   EXPECT_FALSE(m.estimate({naive, 8, 2}).has_value());  // other thread count: unknown
+  EXPECT_NEAR(*m.rough_estimate({naive, 8, 2}), 0.1 * ratio, 1e-9);  // ... except for progress
   m.record({rows, 10, 1}, 0.01);
   m.record({rows, 11, 1}, 0.1);  // growth 10 per n
   EXPECT_NEAR(*m.estimate({rows, 13, 1}), 10.0, 1e-9);

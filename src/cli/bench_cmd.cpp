@@ -329,20 +329,22 @@ int run_bench(const BenchOptions& o) {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
     double left = 0;
-    bool all_known = true;
+    int unknown = 0;
     for (std::size_t j = i + 1; j < total_cells; ++j) {
-      const auto est = model.estimate(plan.cells[j]);
+      const auto est = model.rough_estimate(plan.cells[j]);
       if (!est) {
-        all_known = false;
+        ++unknown;
         continue;
       }
       if (plan.budget_s > 0 && *est > plan.budget_s) continue;  // will be skipped
       left += *est * (reps + warmup);
     }
     std::cerr << "searchbench bench: " << label << ": median " << seconds_text(med) << " of "
-              << reps << " rep" << (reps == 1 ? "" : "s") << ", verified " << cell_verdict << " | " << seconds_text(elapsed)
-              << " elapsed, " << (all_known ? "about " : "at least ") << seconds_text(left)
-              << " left\n";
+              << reps << " rep" << (reps == 1 ? "" : "s") << ", verified " << cell_verdict
+              << " | " << seconds_text(elapsed) << " elapsed, "
+              << (unknown == 0 ? "about " : "at least ") << seconds_text(left) << " left";
+    if (unknown > 0) std::cerr << " (" << unknown << " cells not yet estimated)";
+    std::cerr << "\n";
   }
 
   const double elapsed =

@@ -257,6 +257,16 @@ std::optional<double> CostModel::estimate(const Cell& c) const {
   return t0 * std::pow(growth, c.n - n0);
 }
 
+std::optional<double> CostModel::rough_estimate(const Cell& c) const {
+  if (auto e = estimate(c)) return e;
+  for (const auto& [key, by_n] : measured_) {
+    if (key.first != c.kernel->name || key.second == c.threads) continue;
+    if (auto it = by_n.find(c.n); it != by_n.end()) return it->second;
+    if (auto e = estimate(Cell{c.kernel, c.n, key.second})) return e;
+  }
+  return std::nullopt;
+}
+
 std::string verify_nqueens(int n, const nqueens::Result& r) {
   const auto q = reference::total_solutions(n);
   const auto u = reference::unique_solutions(n);
