@@ -67,6 +67,7 @@ void run_game(benchmark::State& state, const sb::KernelInfo* k, int n, int threa
   p.rows = n;
   p.cols = n;
   p.threads = threads;
+  p.all_moves = true;  // as `searchbench bench` does by default: every first move classified
   sb::queens_game::Result r;
   try {
     for (auto _ : state) {
@@ -82,9 +83,10 @@ void run_game(benchmark::State& state, const sb::KernelInfo* k, int n, int threa
       benchmark::Counter(static_cast<double>(r.nodes), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["first_player_wins"] = r.first_player_wins ? 1 : 0;
   state.counters["positions"] = static_cast<double>(r.positions);
+  state.counters["winning_first_moves"] = static_cast<double>(r.winning_first_moves.size());
   state.counters["threads_used"] = r.threads;
   state.SetLabel("backend=" + std::string(k->backend) +
-                 " verified=" + sb::bench::verify_queens_game(n, r, false, false));
+                 " verified=" + sb::bench::verify_queens_game(n, r, true, false));
 }
 
 void register_all() {

@@ -88,7 +88,7 @@ def convert(doc):
             "unique": "" if game else int(b.get("unique", 0)),
             "rows": n if game else "", "cols": n if game else "",
             "winner": ("first" if b.get("first_player_wins") else "second") if game else "",
-            "winning_first_moves": "",
+            "winning_first_moves": int(b["winning_first_moves"]) if game and "winning_first_moves" in b else "",
             "positions": int(b.get("positions", 0)) if game else "",
             "git_sha": ctx.get("git_sha", ""), "host": ctx.get("searchbench_host", ctx.get("host_name", "")),
             "cpu_model": ctx.get("cpu_model", ""), "compiler": ctx.get("compiler", ""),
