@@ -265,12 +265,14 @@ std::vector<Subproblem> split(int n, std::size_t min_count, Counters& pre) {
     for (int c1 = 2; c1 <= n - 2; ++c1) root(1, c1);
   for (int b = 1; b < m - b; ++b) root(0, b);
 
-  // Expand one row at a time while more subproblems are wanted and the last row is not reached.
+  // Expand one row at a time while more subproblems are wanted, leaving at least four rows to
+  // each subproblem (expanding further only copies boards that the search handles faster).
+  const int deepest = n - 4;
   while (subs.size() < min_count) {
     std::vector<Subproblem> next;
     bool expanded = false;
     for (const auto& s : subs) {
-      if (s.row >= n - 1) {
+      if (s.row >= deepest) {
         next.push_back(s);
         continue;
       }
@@ -306,7 +308,7 @@ Counters solve_all(int n) {
     c.unique = 1;
     return c;
   }
-  const auto subs = split(n, 256, c);
+  const auto subs = split(n, 1024, c);  // small pieces keep the interleaved walks busy to the end
   solve_batch(n, subs.data(), subs.size(), c);
   return c;
 }
