@@ -3,6 +3,7 @@
 // input).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -20,13 +21,15 @@ struct Run {
 Run run(const std::string& args, const std::string& input = "") {
   std::string cmd = std::string(SEARCHBENCH_CLI) + " " + args;
   if (!input.empty()) {
-    const std::string path = ::testing::TempDir() + "qg_moves.txt";
+    // One file per process and call: ctest runs the tests of this file in parallel processes.
+    static int calls = 0;
+    const std::string path = ::testing::TempDir() + "qg_moves_" + std::to_string(::getpid()) +
+                             "_" + std::to_string(calls++) + ".txt";
     std::ofstream(path) << input;
-    cmd += " < " + path;
+    cmd += " < " + path + " 2>&1; rc=$?; rm -f " + path + "; exit $rc";
   } else {
-    cmd += " < /dev/null";
+    cmd += " < /dev/null 2>&1";
   }
-  cmd += " 2>&1";
   Run r{-1, ""};
   FILE* f = ::popen(cmd.c_str(), "r");
   if (f == nullptr) return r;

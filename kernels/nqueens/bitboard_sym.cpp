@@ -18,6 +18,7 @@
 // Work split: serial here; sym_core.hpp's split() cuts the same search into independent pre-placed
 // subproblems for the parallel variants. Limits: 1 <= n <= 32, 64-bit counters; nodes = queens
 // placed (pre-placed ones included).
+#include <algorithm>
 #include <bit>
 
 #include "nqueens.hpp"
@@ -265,38 +266,40 @@ std::vector<Subproblem> split(int n, std::size_t min_count, Counters& pre) {
     for (int c1 = 2; c1 <= n - 2; ++c1) root(1, c1);
   for (int b = 1; b < m - b; ++b) root(0, b);
 
-  // Expand one row at a time while more subproblems are wanted, leaving at least four rows to
-  // each subproblem (expanding further only copies boards that the search handles faster).
-  const int deepest = n - 4;
-  while (subs.size() < min_count) {
-    std::vector<Subproblem> next;
-    bool expanded = false;
-    for (const auto& s : subs) {
-      if (s.row >= deepest) {
-        next.push_back(s);
-        continue;
-      }
-      expanded = true;
-      u64 allowed[32];
-      allowed_masks(n, s.corner, s.bound, allowed);
-      u64 avail = allowed[s.row] & ~(s.cols | s.diag | s.anti);
-      while (avail) {
-        const u64 bit = avail & (0 - avail);
-        avail ^= bit;
-        ++pre.nodes;
-        Subproblem t = s;
-        t.board[s.row] = static_cast<std::uint32_t>(bit);
-        t.row = s.row + 1;
-        t.cols = s.cols | bit;
-        t.diag = ((s.diag | bit) << 1) & full;
-        t.anti = (s.anti | bit) >> 1;
-        next.push_back(t);
-      }
+  // Expand the shallowest subproblem first until there are min_count of them, down to row n/2 at
+  // most and leaving at least four rows to each (deeper splits only copy boards that the search
+  // handles faster). Expanding one at a time stops close to min_count instead of multiplying a
+  // whole row, which at small n would copy thousands of boards for a search of microseconds.
+  const int deepest = std::min(n - 4, n / 2);
+  std::vector<Subproblem> out, queue;
+  queue.reserve(2 * min_count + subs.size() + 64);
+  queue.swap(subs);
+  queue.reserve(2 * min_count + queue.size() + 64);
+  std::size_t head = 0;
+  while (head < queue.size() && out.size() + (queue.size() - head) < min_count) {
+    const Subproblem s = queue[head++];
+    if (s.row >= deepest) {
+      out.push_back(s);
+      continue;
     }
-    subs.swap(next);
-    if (!expanded) break;
+    u64 allowed[32];
+    allowed_masks(n, s.corner, s.bound, allowed);
+    u64 avail = allowed[s.row] & ~(s.cols | s.diag | s.anti);
+    while (avail) {
+      const u64 bit = avail & (0 - avail);
+      avail ^= bit;
+      ++pre.nodes;
+      Subproblem t = s;
+      t.board[s.row] = static_cast<std::uint32_t>(bit);
+      t.row = s.row + 1;
+      t.cols = s.cols | bit;
+      t.diag = ((s.diag | bit) << 1) & full;
+      t.anti = (s.anti | bit) >> 1;
+      queue.push_back(t);
+    }
   }
-  return subs;
+  out.insert(out.end(), queue.begin() + static_cast<std::ptrdiff_t>(head), queue.end());
+  return out;
 }
 
 Counters solve_all(int n) {
@@ -308,7 +311,9 @@ Counters solve_all(int n) {
     c.unique = 1;
     return c;
   }
-  const auto subs = split(n, 1024, c);  // small pieces keep the interleaved walks busy to the end
+  // Small pieces keep the interleaved walks busy to the end; below n = 14 the whole search takes
+  // microseconds and a large split (an allocation of its own) would cost more than it saves.
+  const auto subs = split(n, n >= 14 ? 1024 : 64, c);
   solve_batch(n, subs.data(), subs.size(), c);
   return c;
 }

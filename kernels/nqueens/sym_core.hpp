@@ -34,7 +34,7 @@ struct Subproblem {
 
 /// Subproblems covering the symmetry-reduced search of the n x n board (2 <= n <= 32): the root
 /// cases (corner queen with row 1's column, or row 0's column b), expanded row by row until there
-/// are at least `min_count` of them or they reach row n-4 (at least four rows left to search). Queens placed while splitting
+/// are at least `min_count` of them or they reach row min(n-4, n/2). Queens placed while splitting
 /// are added to pre.nodes, so split + solve count exactly the nodes of the serial search.
 std::vector<Subproblem> split(int n, std::size_t min_count, Counters& pre);
 
