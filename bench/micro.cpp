@@ -31,7 +31,8 @@ namespace {
 /// Board sizes each kernel is microbenchmarked at (small: each call well under a second).
 std::vector<int> micro_sizes(const sb::KernelInfo& k) {
   const std::string_view name = k.name;
-  if (k.problem == sb::Problem::kQueensGame) return name == "plain" ? std::vector{3, 4} : std::vector{4, 5};
+  if (k.problem == sb::Problem::kQueensGame)
+    return name == "plain" ? std::vector{3, 4} : std::vector{4, 5};
   if (name == "naive") return {6, 7};
   if (name == "backtrack-squares") return {7, 8};
   if (name == "backtrack-rows") return {9, 10};
@@ -54,12 +55,13 @@ void run_nqueens(benchmark::State& state, const sb::KernelInfo* k, int n, int th
     return;
   }
   state.counters["nodes"] = static_cast<double>(r.nodes);
-  state.counters["nodes_per_s"] =
-      benchmark::Counter(static_cast<double>(r.nodes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["nodes_per_s"] = benchmark::Counter(static_cast<double>(r.nodes),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
   state.counters["total"] = static_cast<double>(r.total);
   state.counters["unique"] = static_cast<double>(r.unique);
   state.counters["threads_used"] = r.threads;
-  state.SetLabel("backend=" + std::string(k->backend) + " verified=" + sb::bench::verify_nqueens(n, r));
+  state.SetLabel("backend=" + std::string(k->backend) +
+                 " verified=" + sb::bench::verify_nqueens(n, r));
 }
 
 void run_game(benchmark::State& state, const sb::KernelInfo* k, int n, int threads) {
@@ -79,8 +81,8 @@ void run_game(benchmark::State& state, const sb::KernelInfo* k, int n, int threa
     return;
   }
   state.counters["nodes"] = static_cast<double>(r.nodes);
-  state.counters["nodes_per_s"] =
-      benchmark::Counter(static_cast<double>(r.nodes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["nodes_per_s"] = benchmark::Counter(static_cast<double>(r.nodes),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
   state.counters["first_player_wins"] = r.first_player_wins ? 1 : 0;
   state.counters["positions"] = static_cast<double>(r.positions);
   state.counters["winning_first_moves"] = static_cast<double>(r.winning_first_moves.size());
@@ -97,8 +99,9 @@ void register_all() {
     for (int n : micro_sizes(k)) {
       if (!sb::bench::in_range(k, n)) continue;
       for (int t : threads) {
-        const std::string name = std::string(sb::problem_name(k.problem)) + "/" + std::string(k.name) +
-                                 "/n:" + std::to_string(n) + "/threads:" + std::to_string(t);
+        const std::string name = std::string(sb::problem_name(k.problem)) + "/" +
+                                 std::string(k.name) + "/n:" + std::to_string(n) +
+                                 "/threads:" + std::to_string(t);
         auto* b = k.problem == sb::Problem::kNQueens
                       ? benchmark::RegisterBenchmark(name.c_str(), run_nqueens, &k, n, t)
                       : benchmark::RegisterBenchmark(name.c_str(), run_game, &k, n, t);

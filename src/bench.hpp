@@ -85,14 +85,14 @@ struct Skip {
 
 /// What the command line asks for; empty / nullopt members take the suite's choice.
 struct Request {
-  const Suite* suite = nullptr;          ///< required
-  std::optional<Problem> problem;        ///< only this problem's kernels
-  std::vector<std::string> kernels;      ///< kernel names; empty: every registered kernel
-  std::optional<Range> n;                ///< board sizes; nullopt: the suite's per-kernel range
-  std::vector<int> threads;              ///< thread counts; empty: suite_threads()
-  double budget_s = -1;                  ///< per-run budget; < 0: the suite's, with its caps;
-                                         ///< > 0: this budget, no caps; 0: no limit at all
-  int hardware_threads = 1;              ///< cores of this machine (for suite_threads)
+  const Suite* suite = nullptr;      ///< required
+  std::optional<Problem> problem;    ///< only this problem's kernels
+  std::vector<std::string> kernels;  ///< kernel names; empty: every registered kernel
+  std::optional<Range> n;            ///< board sizes; nullopt: the suite's per-kernel range
+  std::vector<int> threads;          ///< thread counts; empty: suite_threads()
+  double budget_s = -1;              ///< per-run budget; < 0: the suite's, with its caps;
+                                     ///< > 0: this budget, no caps; 0: no limit at all
+  int hardware_threads = 1;          ///< cores of this machine (for suite_threads)
 };
 
 /// The cells to run, in order (problem, kernel in ladder order, threads, n increasing), and the
@@ -147,16 +147,16 @@ const std::vector<std::string>& csv_columns();
 struct Row {
   std::string problem, kernel, backend;
   int n = 0;
-  int threads = 1;     ///< threads the kernel reports it used
-  int rep = 1;         ///< 1..R
-  double wall_s = 0;   ///< the kernel call only, steady clock
+  int threads = 1;    ///< threads the kernel reports it used
+  int rep = 1;        ///< 1..R
+  double wall_s = 0;  ///< the kernel call only, steady clock
   std::uint64_t nodes = 0;
-  std::string verified;                     ///< pass | fail | na
-  std::optional<std::uint64_t> total, unique;           ///< nqueens
-  std::optional<int> rows, cols;                        ///< queens-game
-  std::string winner;                                   ///< queens-game: first | second
-  std::optional<std::size_t> winning_first_moves;       ///< queens-game with all_moves: count
-  std::optional<std::uint64_t> positions;               ///< queens-game
+  std::string verified;                            ///< pass | fail | na
+  std::optional<std::uint64_t> total, unique;      ///< nqueens
+  std::optional<int> rows, cols;                   ///< queens-game
+  std::string winner;                              ///< queens-game: first | second
+  std::optional<std::size_t> winning_first_moves;  ///< queens-game with all_moves: count
+  std::optional<std::uint64_t> positions;          ///< queens-game
   std::string git_sha, host, cpu_model, compiler, flags, timestamp_utc;
 };
 

@@ -16,10 +16,11 @@ struct Params {
 
 /// Output of an N-queens counting kernel. All counters are 64-bit.
 struct Result {
-  std::uint64_t total = 0;   ///< Q(n): solutions (OEIS A000170)
-  std::uint64_t unique = 0;  ///< U(n): solutions up to the 8 symmetries of the square (OEIS A002562)
-  std::uint64_t nodes = 0;   ///< queen placements tried (for `naive`: complete placements tested)
-  int threads = 1;           ///< threads actually used
+  std::uint64_t total = 0;  ///< Q(n): solutions (OEIS A000170)
+  std::uint64_t unique =
+      0;                    ///< U(n): solutions up to the 8 symmetries of the square (OEIS A002562)
+  std::uint64_t nodes = 0;  ///< queen placements tried (for `naive`: complete placements tested)
+  int threads = 1;          ///< threads actually used
 };
 
 /// A kernel: a pure function from parameters to result, no I/O and no timing.

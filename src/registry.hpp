@@ -24,8 +24,8 @@ struct KernelInfo {
   int min_n;                 ///< smallest accepted board size
   int max_n;                 ///< largest accepted board size (queens-game: largest rows * cols)
   std::string_view summary;  ///< one line: the algorithm
-  nqueens::Kernel nqueens = nullptr;         ///< set for Problem::kNQueens
-  queens_game::Kernel queens_game = nullptr; ///< set for Problem::kQueensGame
+  nqueens::Kernel nqueens = nullptr;          ///< set for Problem::kNQueens
+  queens_game::Kernel queens_game = nullptr;  ///< set for Problem::kQueensGame
 
   bool parallel() const { return backend != "serial"; }
 };

@@ -37,8 +37,9 @@ inline RunResult run_cli(const std::string& args, const std::string& stdin_text 
     std::ofstream in(dir / "stdin");
     in << stdin_text;
   }
-  const std::string cmd = std::string(SEARCHBENCH_CLI) + " " + args + " <" + (dir / "stdin").string() +
-                          " >" + (dir / "stdout").string() + " 2>" + (dir / "stderr").string();
+  const std::string cmd = std::string(SEARCHBENCH_CLI) + " " + args + " <" +
+                          (dir / "stdin").string() + " >" + (dir / "stdout").string() + " 2>" +
+                          (dir / "stderr").string();
   const int status = std::system(cmd.c_str());
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -199,7 +199,7 @@ TEST(BenchLib, CostModelScalesNaiveByPlacements) {
   m.record({naive, 7, 1}, 0.1);
   const double ratio = sb::bench::naive_placements(8) / sb::bench::naive_placements(7);
   EXPECT_NEAR(*m.estimate({naive, 8, 1}), 0.1 * ratio, 1e-9);
-  EXPECT_FALSE(m.estimate({naive, 8, 2}).has_value());  // other thread count: unknown
+  EXPECT_FALSE(m.estimate({naive, 8, 2}).has_value());               // other thread count: unknown
   EXPECT_NEAR(*m.rough_estimate({naive, 8, 2}), 0.1 * ratio, 1e-9);  // ... except for progress
   m.record({rows, 10, 1}, 0.01);
   m.record({rows, 11, 1}, 0.1);  // growth 10 per n
@@ -295,7 +295,8 @@ TEST(BenchCli, UnwritableOutIsAClearErrorAndLeavesNoFile) {
 
   // The CSV is writable but env.json is not: no CSV either.
   const auto csv = dir.path() / "ok.csv";
-  r = bench(dir, "--kernels bitboard --n 4 --env /nonexistent/env.json --out '" + csv.string() + "'");
+  r = bench(dir,
+            "--kernels bitboard --n 4 --env /nonexistent/env.json --out '" + csv.string() + "'");
   EXPECT_EQ(r.code, 2);
   EXPECT_FALSE(fs::exists(csv));
 }
@@ -322,8 +323,9 @@ TEST(BenchCli, BadUsageExitsTwo) {
 TEST(BenchCli, VerificationFailureGivesNonZeroExitAndIsStillWritten) {
   TempDir dir;
   const auto csv = dir.path() / "fail.csv";
-  const auto r = bench(dir, "--kernels bitboard --n 5..6 --reps 1 --warmup 0 --out '" + csv.string() + "'",
-                       "SEARCHBENCH_TEST_FORCE_VERIFY_FAIL=1");
+  const auto r =
+      bench(dir, "--kernels bitboard --n 5..6 --reps 1 --warmup 0 --out '" + csv.string() + "'",
+            "SEARCHBENCH_TEST_FORCE_VERIFY_FAIL=1");
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("verification failure"), std::string::npos) << r.err;
   const auto rows = parse_csv(slurp(csv));
@@ -339,18 +341,21 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   auto r = bench(dir, "--kernels backtrack-squares --n 11 --out '" + csv.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("skip backtrack-squares n=11 threads=1: above the quick suite's cap"),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   r = bench(dir, "--kernels backtrack-squares --n 17 --out '" + csv.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("skip backtrack-squares n=17 threads=1: out of the kernel's range"),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(parse_csv(slurp(csv)).size(), 1u);  // the header only
 
   // The budget: a cell whose estimate (from the smaller n) exceeds it is skipped, with a line.
   r = bench(dir, "--kernels backtrack-rows --n 4..13 --reps 1 --warmup 0 --budget 0.001 --out '" +
                      csv.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("backtrack-rows n=13 threads=1: skip: estimated"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("backtrack-rows n=13 threads=1: skip: estimated"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("budget"), std::string::npos) << r.err;
   const auto env = nlohmann::json::parse(slurp(dir.path() / "env.json"));
   EXPECT_FALSE(env["skipped"].empty());
@@ -368,7 +373,8 @@ TEST(BenchCli, DryRunListsThePlanAndRunsNothing) {
 TEST(BenchCli, QueensGameRowsCarryTheGameValues) {
   TempDir dir;
   const auto csv = dir.path() / "game.csv";
-  const auto r = bench(dir, "--kernels memo-sym --n 3..4 --reps 1 --warmup 0 --out '" + csv.string() + "'");
+  const auto r =
+      bench(dir, "--kernels memo-sym --n 3..4 --reps 1 --warmup 0 --out '" + csv.string() + "'");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto rows = parse_csv(slurp(csv));
   ASSERT_EQ(rows.size(), 3u);

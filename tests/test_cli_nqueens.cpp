@@ -126,7 +126,8 @@ TEST(CliSolutions, AllUniqueFirstAndLimit) {
   const auto uniq = run_cli("nqueens solutions -n 8 --unique");
   EXPECT_EQ(boards(uniq.out), 12);
   const auto first = run_cli("nqueens solutions -n 8 --first");
-  EXPECT_EQ(first.out, "Q.......\n....Q...\n.......Q\n.....Q..\n..Q.....\n......Q.\n.Q......\n...Q....\n");
+  EXPECT_EQ(first.out,
+            "Q.......\n....Q...\n.......Q\n.....Q..\n..Q.....\n......Q.\n.Q......\n...Q....\n");
   const auto lim = run_cli("nqueens solutions -n 8 --limit 5");
   EXPECT_EQ(boards(lim.out), 5);
   const auto none = run_cli("nqueens solutions -n 3");

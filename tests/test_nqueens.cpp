@@ -94,12 +94,24 @@ TEST(Boards, FirstSolutionOfRowBacktracking) {
   EXPECT_EQ(sb::nqueens::board_text(c, 4), ".Q..\n...Q\nQ...\n..Q.\n");
 }
 
-TEST(Kernels, BacktrackSquaresMatchesOeis) { expect_reference("backtrack-squares", 9); }
-TEST(Kernels, BacktrackRowsMatchesOeis) { expect_reference("backtrack-rows", 12); }
-TEST(Kernels, BitboardMatchesOeis) { expect_reference("bitboard", 14); }
-TEST(Kernels, BitboardSymMatchesOeis) { expect_reference("bitboard-sym", 15); }
-TEST(Kernels, BitboardSymTbbMatchesOeis) { expect_reference("bitboard-sym-tbb", 15, 2); }
-TEST(Kernels, BitboardSymOmpMatchesOeis) { expect_reference("bitboard-sym-omp", 15, 2); }
+TEST(Kernels, BacktrackSquaresMatchesOeis) {
+  expect_reference("backtrack-squares", 9);
+}
+TEST(Kernels, BacktrackRowsMatchesOeis) {
+  expect_reference("backtrack-rows", 12);
+}
+TEST(Kernels, BitboardMatchesOeis) {
+  expect_reference("bitboard", 14);
+}
+TEST(Kernels, BitboardSymMatchesOeis) {
+  expect_reference("bitboard-sym", 15);
+}
+TEST(Kernels, BitboardSymTbbMatchesOeis) {
+  expect_reference("bitboard-sym-tbb", 15, 2);
+}
+TEST(Kernels, BitboardSymOmpMatchesOeis) {
+  expect_reference("bitboard-sym-omp", 15, 2);
+}
 
 TEST(Kernels, BitboardSymAtSixteen) {
   const Result r = run("bitboard-sym", 16);

@@ -23,8 +23,8 @@ Run run(const std::string& args, const std::string& input = "") {
   if (!input.empty()) {
     // One file per process and call: ctest runs the tests of this file in parallel processes.
     static int calls = 0;
-    const std::string path = ::testing::TempDir() + "qg_moves_" + std::to_string(::getpid()) +
-                             "_" + std::to_string(calls++) + ".txt";
+    const std::string path = ::testing::TempDir() + "qg_moves_" + std::to_string(::getpid()) + "_" +
+                             std::to_string(calls++) + ".txt";
     std::ofstream(path) << input;
     cmd += " < " + path + " 2>&1; rc=$?; rm -f " + path + "; exit $rc";
   } else {

@@ -59,13 +59,20 @@ int edge_orbit(const std::uint8_t* col, int n) {
     // img(r) = column of row r's queen in image t (same formulas as canonical_orbit_size).
     auto img = [&](int r) -> int {
       switch (t) {
-        case 1: return m - inv[r];      // rotate 90
-        case 2: return m - col[m - r];  // rotate 180
-        case 3: return inv[m - r];      // rotate 270
-        case 4: return m - col[r];      // mirror left-right
-        case 5: return col[m - r];      // mirror top-bottom
-        case 6: return inv[r];          // transpose
-        default: return m - inv[m - r]; // anti-diagonal
+        case 1:
+          return m - inv[r];  // rotate 90
+        case 2:
+          return m - col[m - r];  // rotate 180
+        case 3:
+          return inv[m - r];  // rotate 270
+        case 4:
+          return m - col[r];  // mirror left-right
+        case 5:
+          return col[m - r];  // mirror top-bottom
+        case 6:
+          return inv[r];  // transpose
+        default:
+          return m - inv[m - r];  // anti-diagonal
       }
     };
     if (img(0) != b) continue;  // not of the edge kind
@@ -230,7 +237,9 @@ class BatchSearch {
 
 }  // namespace
 
-void solve(int n, const Subproblem& s, Counters& c) { solve_batch(n, &s, 1, c); }
+void solve(int n, const Subproblem& s, Counters& c) {
+  solve_batch(n, &s, 1, c);
+}
 
 void solve_batch(int n, const Subproblem* subs, std::size_t count, Counters& c) {
   BatchSearch(n).run(subs, count, c);

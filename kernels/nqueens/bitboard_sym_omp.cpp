@@ -25,7 +25,8 @@ Result bitboard_sym_omp(const Params& p) {
   const auto subs = sym::split(p.n, static_cast<std::size_t>(256) * p.threads, pre);
   constexpr std::size_t kChunk = 16;
   const long long chunks = static_cast<long long>((subs.size() + kChunk - 1) / kChunk);
-  if (p.progress) p.progress->total.store(static_cast<std::uint64_t>(chunks), std::memory_order_relaxed);
+  if (p.progress)
+    p.progress->total.store(static_cast<std::uint64_t>(chunks), std::memory_order_relaxed);
   std::uint64_t total = 0, unique = 0, nodes = 0;
 #pragma omp parallel for num_threads(p.threads) schedule(dynamic, 1) \
     reduction(+ : total, unique, nodes)

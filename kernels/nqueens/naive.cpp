@@ -36,8 +36,8 @@
 
 #ifdef SEARCHBENCH_WITH_TBB
 #include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 #endif
 
@@ -155,8 +155,8 @@ std::uint64_t last3_generic(const Tables<W>& t, int start, const Mask<W>& att, s
 #ifdef SB_NAIVE_X86
 template <int W>
 __attribute__((target("popcnt"))) std::uint64_t last3_popcnt(const Tables<W>& t, int start,
-                                                              const Mask<W>& att, std::uint64_t ok,
-                                                              std::uint64_t& nodes) {
+                                                             const Mask<W>& att, std::uint64_t ok,
+                                                             std::uint64_t& nodes) {
   return last3_scalar_impl<W>(t, start, att, ok, nodes);
 }
 
@@ -183,7 +183,8 @@ __attribute__((target("avx512f,avx512vpopcntdq,popcnt"))) std::uint64_t last3_av
       for (int i = 0; i < W; ++i)
         fa &= _mm512_testn_epi64_mask(attv[i], _mm512_loadu_si512(&t.bit[i][a]));
       for (int i = 0; i < W; ++i) {
-        const __m512i valid = _mm512_maskz_and_epi64(fa, _mm512_loadu_si512(&t.later[i][a]), open[i]);
+        const __m512i valid =
+            _mm512_maskz_and_epi64(fa, _mm512_loadu_si512(&t.later[i][a]), open[i]);
         acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(valid));
       }
     }
@@ -311,11 +312,12 @@ Result run_all(const Params& p) {
                             static_cast<std::size_t>(p.threads));
   tbb::task_arena arena(p.threads);
   arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, tasks.size(), 1),
-                      [&](const tbb::blocked_range<std::size_t>& range) {
-                        for (std::size_t i = range.begin(); i != range.end(); ++i) run_task(i);
-                      },
-                      tbb::simple_partitioner());
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, tasks.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i != range.end(); ++i) run_task(i);
+        },
+        tbb::simple_partitioner());
   });
 #else
   for (std::size_t i = 0; i < tasks.size(); ++i) run_task(i);

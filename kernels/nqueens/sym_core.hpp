@@ -25,11 +25,11 @@ struct Counters {
 
 /// A partial board whose completion is searched independently of every other subproblem.
 struct Subproblem {
-  int corner;    ///< 1: a queen in the corner (row 0, column 0); 0: no corner queen
-  int bound;     ///< corner: column of row 1's queen; otherwise column b of row 0's queen
-  int row;       ///< next row to fill (rows 0 .. row-1 hold a queen each)
-  std::uint64_t cols, diag, anti;          ///< masks for row `row` (bit i = column i)
-  std::array<std::uint32_t, 32> board;     ///< board[r] = bit of row r's queen, r < row
+  int corner;  ///< 1: a queen in the corner (row 0, column 0); 0: no corner queen
+  int bound;   ///< corner: column of row 1's queen; otherwise column b of row 0's queen
+  int row;     ///< next row to fill (rows 0 .. row-1 hold a queen each)
+  std::uint64_t cols, diag, anti;       ///< masks for row `row` (bit i = column i)
+  std::array<std::uint32_t, 32> board;  ///< board[r] = bit of row r's queen, r < row
 };
 
 /// Subproblems covering the symmetry-reduced search of the n x n board (2 <= n <= 32): the root

@@ -259,8 +259,8 @@ int run_bench(const BenchOptions& o) {
 
   for (std::size_t i = 0; i < total_cells; ++i) {
     const bench::Cell& c = plan.cells[i];
-    const std::string label = "[" + std::to_string(i + 1) + "/" + std::to_string(total_cells) +
-                              "] " + cell_label(c);
+    const std::string label =
+        "[" + std::to_string(i + 1) + "/" + std::to_string(total_cells) + "] " + cell_label(c);
     const std::pair<std::string, int> series{std::string(c.kernel->name), c.threads};
     if (std::find(broken.begin(), broken.end(), series) != broken.end()) {
       skipped.push_back({c, "skipped after an error at a smaller n"});
@@ -284,8 +284,9 @@ int run_bench(const BenchOptions& o) {
       // Progress of the first run of a cell, and of every run when they are long.
       for (int w = 0; w < warmup; ++w) run_once(c, o, label + " warm-up", watch_all || w == 0);
       for (int r = 1; r <= reps; ++r) {
-        bench::Row row = run_once(c, o, label + " rep " + std::to_string(r) + "/" + std::to_string(reps),
-                                  watch_all || (warmup == 0 && r == 1));
+        bench::Row row =
+            run_once(c, o, label + " rep " + std::to_string(r) + "/" + std::to_string(reps),
+                     watch_all || (warmup == 0 && r == 1));
         row.rep = r;
         if (force_fail && row.verified == "pass") row.verified = "fail";
         row.git_sha = git_sha;
@@ -340,9 +341,9 @@ int run_bench(const BenchOptions& o) {
       left += *est * (reps + warmup);
     }
     std::cerr << "searchbench bench: " << label << ": median " << seconds_text(med) << " of "
-              << reps << " rep" << (reps == 1 ? "" : "s") << ", verified " << cell_verdict
-              << " | " << seconds_text(elapsed) << " elapsed, "
-              << (unknown == 0 ? "about " : "at least ") << seconds_text(left) << " left";
+              << reps << " rep" << (reps == 1 ? "" : "s") << ", verified " << cell_verdict << " | "
+              << seconds_text(elapsed) << " elapsed, " << (unknown == 0 ? "about " : "at least ")
+              << seconds_text(left) << " left";
     if (unknown > 0) std::cerr << " (" << unknown << " cells not yet estimated)";
     std::cerr << "\n";
   }
@@ -414,11 +415,15 @@ void add_bench(CLI::App& app, Action& action) {
       ->capture_default_str();
   b->add_option("--problem", o->problem, "Only this problem's kernels")
       ->check(CLI::IsMember({"nqueens", "queens-game"}));
-  auto* kernels_opt = b->add_option("--kernels", o->kernels, "Comma-separated kernels (default: all; see `searchbench list`)");
-  auto* n_opt = b->add_option("--n", o->n, "Board sizes A..B or N (queens-game: N x N boards; default: the suite's per kernel)");
-  auto* threads_opt = b->add_option("--threads", o->threads,
-                "Comma-separated thread counts for parallel kernels (default quick: 1,2,cores; "
-                "full: powers of two up to the cores); serial kernels run at 1");
+  auto* kernels_opt = b->add_option(
+      "--kernels", o->kernels, "Comma-separated kernels (default: all; see `searchbench list`)");
+  auto* n_opt = b->add_option(
+      "--n", o->n,
+      "Board sizes A..B or N (queens-game: N x N boards; default: the suite's per kernel)");
+  auto* threads_opt =
+      b->add_option("--threads", o->threads,
+                    "Comma-separated thread counts for parallel kernels (default quick: 1,2,cores; "
+                    "full: powers of two up to the cores); serial kernels run at 1");
   b->add_option("--reps", o->reps, "Measured repetitions per cell (default: quick 5, full 5)")
       ->check(CLI::Range(1, 1000000));
   b->add_option("--warmup", o->warmup, "Unrecorded warm-up runs per cell (default: 1)")
@@ -432,8 +437,10 @@ void add_bench(CLI::App& app, Action& action) {
               "queens-game: classify every first move, filling winning_first_moves (default); "
               "--no-all-moves stops at the first winning move");
   b->add_option("--env", o->env, "Where env.json goes (default: env.json beside --out)");
-  b->add_option("--out", o->out, "The CSV file (written under a temporary name, renamed at the end)");
-  b->add_flag("--dry-run", o->dry_run, "Print the cells that would run and those skipped, run nothing");
+  b->add_option("--out", o->out,
+                "The CSV file (written under a temporary name, renamed at the end)");
+  b->add_flag("--dry-run", o->dry_run,
+              "Print the cells that would run and those skipped, run nothing");
   b->callback([&action, o, kernels_opt, n_opt, threads_opt] {
     o->kernels_given = kernels_opt->count() > 0;
     o->n_given = n_opt->count() > 0;

@@ -8,8 +8,9 @@
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"searchbench: a benchmark of exact combinatorial search (N-queens counting, the queens game)",
-               "searchbench"};
+  CLI::App app{
+      "searchbench: a benchmark of exact combinatorial search (N-queens counting, the queens game)",
+      "searchbench"};
   app.set_version_flag("--version", std::string("searchbench ") + sb::build::kVersion + " (" +
                                         sb::build::kGitSha + ")");
   app.require_subcommand(1);

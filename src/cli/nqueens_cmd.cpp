@@ -100,8 +100,8 @@ int run_count(const CountOptions& o) {
     std::printf("wall     = %.6f s\n", wall);
     std::printf("nodes/s  = %.4g\n", nps);
     std::printf("verified = %s\n", verified.c_str());
-    std::printf("build    = %s %s, %s\n", sysinfo::build_type().c_str(), sysinfo::compiler().c_str(),
-                sysinfo::flags().c_str());
+    std::printf("build    = %s %s, %s\n", sysinfo::build_type().c_str(),
+                sysinfo::compiler().c_str(), sysinfo::flags().c_str());
   }
   return verified == "fail" ? 1 : 0;
 }
@@ -138,7 +138,8 @@ void add_nqueens(CLI::App& app, Action& action) {
       ->check(CLI::PositiveNumber);
   count->add_option("-f,--format", count_opts->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
-  count->callback([&action, count_opts] { action = [count_opts] { return run_count(*count_opts); }; });
+  count->callback(
+      [&action, count_opts] { action = [count_opts] { return run_count(*count_opts); }; });
 
   auto sol_opts = std::make_shared<SolutionsOptions>();
   auto* sol = nq->add_subcommand("solutions", "Print solution boards (Q = queen, . = empty)");

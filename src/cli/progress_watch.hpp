@@ -50,8 +50,8 @@ class ProgressWatch {
         const double frac = static_cast<double>(done) / static_cast<double>(total);
         char buf[128];
         std::snprintf(buf, sizeof buf, ", %llu/%llu subproblems (%.1f%%)",
-                      static_cast<unsigned long long>(done),
-                      static_cast<unsigned long long>(total), 100.0 * frac);
+                      static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                      100.0 * frac);
         line += buf;
         if (frac > 0.02) {
           std::snprintf(buf, sizeof buf, ", about %.0f s left", el * (1.0 - frac) / frac);

@@ -35,7 +35,11 @@ const std::vector<Suite>& suites() {
   // queens game, every first move classified: plain 9x9 ~ 0.1 s, memo 10x10 ~ 0.5 s (11x11 ~ 11 s),
   // memo-sym 11x11 ~ 1.5 s (the largest board: 121 of at most 128 squares).
   static const std::vector<Suite> all = {
-      {"quick", 5, 1, 20.0, false,
+      {"quick",
+       5,
+       1,
+       20.0,
+       false,
        {{"naive", 4, 8},
         {"backtrack-squares", 4, 10},
         {"backtrack-rows", 4, 13},
@@ -47,7 +51,11 @@ const std::vector<Suite>& suites() {
         {"memo", 3, 10},
         {"memo-sym", 3, 11},
         {"memo-sym-tbb", 3, 11}}},
-      {"full", 5, 1, 300.0, true,
+      {"full",
+       5,
+       1,
+       300.0,
+       true,
        {{"naive", 4, 9},
         {"backtrack-squares", 4, 12},
         {"backtrack-rows", 4, 15},
@@ -80,10 +88,10 @@ Range parse_range(std::string_view text) {
   }
   if (!lo || !hi)
     throw std::invalid_argument("--n: '" + shown + "' is not a range (use A..B or N, e.g. 4..12)");
-  if (*lo < 1 || *hi > 1000)
-    throw std::invalid_argument("--n: '" + shown + "' is outside 1..1000");
+  if (*lo < 1 || *hi > 1000) throw std::invalid_argument("--n: '" + shown + "' is outside 1..1000");
   if (*lo > *hi)
-    throw std::invalid_argument("--n: '" + shown + "' is reversed (the first value must not exceed the second)");
+    throw std::invalid_argument("--n: '" + shown +
+                                "' is reversed (the first value must not exceed the second)");
   r.lo = static_cast<int>(*lo);
   r.hi = static_cast<int>(*hi);
   return r;

@@ -8,10 +8,11 @@ namespace sb::nqueens {
 void validate(const Params& p, int min_n, int max_n, const char* kernel) {
   if (p.n < min_n || p.n > max_n)
     throw std::invalid_argument(std::string("kernel '") + kernel + "' accepts n from " +
-                                std::to_string(min_n) + " to " + std::to_string(max_n) +
-                                ", got " + std::to_string(p.n));
+                                std::to_string(min_n) + " to " + std::to_string(max_n) + ", got " +
+                                std::to_string(p.n));
   if (p.threads < 1)
-    throw std::invalid_argument("thread count must be at least 1, got " + std::to_string(p.threads));
+    throw std::invalid_argument("thread count must be at least 1, got " +
+                                std::to_string(p.threads));
 }
 
 }  // namespace sb::nqueens

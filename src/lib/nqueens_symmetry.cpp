@@ -12,13 +12,27 @@ int canonical_orbit_size(const std::uint8_t* cols, int n) {
       const int c = cols[r];
       int r2 = r, c2 = c;
       switch (t) {
-        case 1: r2 = c, c2 = m - r; break;      // rotate 90 degrees
-        case 2: r2 = m - r, c2 = m - c; break;  // rotate 180 degrees
-        case 3: r2 = m - c, c2 = r; break;      // rotate 270 degrees
-        case 4: c2 = m - c; break;              // mirror left-right
-        case 5: r2 = m - r; break;              // mirror top-bottom
-        case 6: r2 = c, c2 = r; break;          // transpose (main diagonal)
-        default: r2 = m - c, c2 = m - r; break; // anti-diagonal
+        case 1:
+          r2 = c, c2 = m - r;
+          break;  // rotate 90 degrees
+        case 2:
+          r2 = m - r, c2 = m - c;
+          break;  // rotate 180 degrees
+        case 3:
+          r2 = m - c, c2 = r;
+          break;  // rotate 270 degrees
+        case 4:
+          c2 = m - c;
+          break;  // mirror left-right
+        case 5:
+          r2 = m - r;
+          break;  // mirror top-bottom
+        case 6:
+          r2 = c, c2 = r;
+          break;  // transpose (main diagonal)
+        default:
+          r2 = m - c, c2 = m - r;
+          break;  // anti-diagonal
       }
       img[r2] = static_cast<std::uint8_t>(c2);
     }

@@ -16,8 +16,7 @@ std::vector<KernelInfo> build_registry() {
   const int nmax = nqueens::kMaxBitN;
   std::vector<KernelInfo> v = {
       {"naive", P::kNQueens, "tbb", 1, 9,
-       "every one of the C(n^2, n) placements tested for conflicts, no pruning",
-       nqueens::naive},
+       "every one of the C(n^2, n) placements tested for conflicts, no pruning", nqueens::naive},
       {"backtrack-squares", P::kNQueens, "serial", 1, 16,
        "queens placed square by square, whole board checked after each placement (seed 004)",
        nqueens::backtrack_squares},
@@ -41,8 +40,8 @@ std::vector<KernelInfo> build_registry() {
   };
   const int gmax = queens_game::kMaxSquares;
   v.push_back({"plain", P::kQueensGame, "serial", 1, gmax,
-               "recursive game-tree search, stops at the first winning move, no memo",
-               nullptr, queens_game::plain});
+               "recursive game-tree search, stops at the first winning move, no memo", nullptr,
+               queens_game::plain});
   v.push_back({"memo", P::kQueensGame, "serial", 1, gmax,
                "game-tree search with a transposition table on the free-square set", nullptr,
                queens_game::memo});
@@ -86,7 +85,8 @@ const KernelInfo& default_kernel(Problem p) {
     if (k.problem != p) continue;
     if (best == nullptr || k.parallel() || !best->parallel()) best = &k;
   }
-  if (best == nullptr) throw std::logic_error("no kernel registered for " + std::string(problem_name(p)));
+  if (best == nullptr)
+    throw std::logic_error("no kernel registered for " + std::string(problem_name(p)));
   return *best;
 }
 

@@ -44,10 +44,18 @@ int hardware_threads() {
   return n == 0 ? 1 : static_cast<int>(n);
 }
 
-std::string compiler() { return std::string(build::kCompilerId) + " " + build::kCompilerVersion; }
-std::string flags() { return build::kFlags; }
-std::string build_type() { return build::kBuildType; }
-std::string git_sha() { return build::kGitSha; }
+std::string compiler() {
+  return std::string(build::kCompilerId) + " " + build::kCompilerVersion;
+}
+std::string flags() {
+  return build::kFlags;
+}
+std::string build_type() {
+  return build::kBuildType;
+}
+std::string git_sha() {
+  return build::kGitSha;
+}
 
 std::string tbb_version() {
 #ifdef SEARCHBENCH_WITH_TBB
