@@ -16,6 +16,8 @@
 //   /usr/bin/python3 scripts/gbench_to_csv.py micro.json -o micro.csv
 #include <benchmark/benchmark.h>
 
+#include <optional>
+
 #include <algorithm>
 #include <exception>
 #include <string>
@@ -40,20 +42,31 @@ std::vector<int> micro_sizes(const sb::KernelInfo& k) {
   return {11, 12};
 }
 
-void run_nqueens(benchmark::State& state, const sb::KernelInfo* k, int n, int threads) {
-  sb::nqueens::Params p;
-  p.n = n;
-  p.threads = threads;
-  sb::nqueens::Result r;
+/// Calls kernel(p) in the benchmark loop and returns its last result, or nothing (the benchmark
+/// marked skipped with the kernel's message) when it throws.
+template <class Kernel, class P>
+auto timed_loop(benchmark::State& state, Kernel kernel, const P& p)
+    -> std::optional<decltype(kernel(p))> {
+  decltype(kernel(p)) r{};
   try {
     for (auto _ : state) {
-      r = k->nqueens(p);
+      r = kernel(p);
       benchmark::DoNotOptimize(r);
     }
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
-    return;
+    return std::nullopt;
   }
+  return r;
+}
+
+void run_nqueens(benchmark::State& state, const sb::KernelInfo* k, int n, int threads) {
+  sb::nqueens::Params p;
+  p.n = n;
+  p.threads = threads;
+  const auto result = timed_loop(state, k->nqueens, p);
+  if (!result) return;
+  const sb::nqueens::Result& r = *result;
   state.counters["nodes"] = static_cast<double>(r.nodes);
   state.counters["nodes_per_s"] = benchmark::Counter(static_cast<double>(r.nodes),
                                                      benchmark::Counter::kIsIterationInvariantRate);
@@ -70,16 +83,9 @@ void run_game(benchmark::State& state, const sb::KernelInfo* k, int n, int threa
   p.cols = n;
   p.threads = threads;
   p.all_moves = true;  // as `searchbench bench` does by default: every first move classified
-  sb::queens_game::Result r;
-  try {
-    for (auto _ : state) {
-      r = k->queens_game(p);
-      benchmark::DoNotOptimize(r);
-    }
-  } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
-    return;
-  }
+  const auto result = timed_loop(state, k->queens_game, p);
+  if (!result) return;
+  const sb::queens_game::Result& r = *result;
   state.counters["nodes"] = static_cast<double>(r.nodes);
   state.counters["nodes_per_s"] = benchmark::Counter(static_cast<double>(r.nodes),
                                                      benchmark::Counter::kIsIterationInvariantRate);

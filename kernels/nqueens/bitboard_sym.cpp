@@ -327,6 +327,18 @@ Counters solve_all(int n) {
   return c;
 }
 
+ParallelPlan::ParallelPlan(int n_, int threads) : n(n_) {
+  if (n == 1)
+    pre = solve_all(1);
+  else
+    subs = split(n, static_cast<std::size_t>(256) * static_cast<std::size_t>(threads), pre);
+}
+
+void ParallelPlan::solve_chunk(std::size_t i, Counters& c) const {
+  const std::size_t first = i * kChunk;
+  solve_batch(n, subs.data() + first, std::min(kChunk, subs.size() - first), c);
+}
+
 }  // namespace sb::nqueens::sym
 
 namespace sb::nqueens {

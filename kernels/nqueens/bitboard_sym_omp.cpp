@@ -17,14 +17,8 @@ namespace sb::nqueens {
 
 Result bitboard_sym_omp(const Params& p) {
   validate(p, 1, kMaxBitN, "bitboard-sym-omp");
-  if (p.n == 1) {
-    const auto c = sym::solve_all(1);
-    return Result{c.total, c.unique, c.nodes, p.threads};
-  }
-  sym::Counters pre;
-  const auto subs = sym::split(p.n, static_cast<std::size_t>(256) * p.threads, pre);
-  constexpr std::size_t kChunk = 16;
-  const long long chunks = static_cast<long long>((subs.size() + kChunk - 1) / kChunk);
+  const sym::ParallelPlan plan(p.n, p.threads);
+  const long long chunks = static_cast<long long>(plan.chunks());
   if (p.progress)
     p.progress->total.store(static_cast<std::uint64_t>(chunks), std::memory_order_relaxed);
   std::uint64_t total = 0, unique = 0, nodes = 0;
@@ -32,14 +26,14 @@ Result bitboard_sym_omp(const Params& p) {
     reduction(+ : total, unique, nodes)
   for (long long i = 0; i < chunks; ++i) {
     sym::Counters c;
-    const std::size_t first = static_cast<std::size_t>(i) * kChunk;
-    sym::solve_batch(p.n, subs.data() + first, std::min(kChunk, subs.size() - first), c);
+    plan.solve_chunk(static_cast<std::size_t>(i), c);
     total += c.total;
     unique += c.unique;
     nodes += c.nodes;
     if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
   }
-  return Result{pre.total + total, pre.unique + unique, pre.nodes + nodes, p.threads};
+  return Result{plan.pre.total + total, plan.pre.unique + unique, plan.pre.nodes + nodes,
+                p.threads};
 }
 
 }  // namespace sb::nqueens

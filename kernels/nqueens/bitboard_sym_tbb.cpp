@@ -22,14 +22,8 @@ namespace sb::nqueens {
 
 Result bitboard_sym_tbb(const Params& p) {
   validate(p, 1, kMaxBitN, "bitboard-sym-tbb");
-  if (p.n == 1) {
-    const auto c = sym::solve_all(1);
-    return Result{c.total, c.unique, c.nodes, p.threads};
-  }
-  sym::Counters pre;
-  const auto subs = sym::split(p.n, static_cast<std::size_t>(256) * p.threads, pre);
-  constexpr std::size_t kChunk = 16;
-  const std::size_t chunks = (subs.size() + kChunk - 1) / kChunk;
+  const sym::ParallelPlan plan(p.n, p.threads);
+  const std::size_t chunks = plan.chunks();
   if (p.progress) p.progress->total.store(chunks, std::memory_order_relaxed);
   tbb::enumerable_thread_specific<sym::Counters> partial;
   // Allow exactly p.threads workers, also more than there are cores (no TBB warning).
@@ -41,14 +35,12 @@ Result bitboard_sym_tbb(const Params& p) {
                       [&](const tbb::blocked_range<std::size_t>& range) {
                         auto& c = partial.local();
                         for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                          const std::size_t first = i * kChunk;
-                          const std::size_t count = std::min(kChunk, subs.size() - first);
-                          sym::solve_batch(p.n, subs.data() + first, count, c);
+                          plan.solve_chunk(i, c);
                           if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
                         }
                       });
   });
-  sym::Counters total = pre;
+  sym::Counters total = plan.pre;
   for (const auto& c : partial) total += c;
   return Result{total.total, total.unique, total.nodes, p.threads};
 }

@@ -47,4 +47,19 @@ void solve_batch(int n, const Subproblem* subs, std::size_t count, Counters& c);
 /// The whole search for any 1 <= n <= 32, serially.
 Counters solve_all(int n);
 
+/// The work of the parallel kernels: the search of the n x n board (1 <= n <= 32) cut into at
+/// least 256 subproblems per thread, handed out in chunks of kChunk (each searched by
+/// solve_batch). `pre` holds what was counted while cutting (all of it when n = 1).
+struct ParallelPlan {
+  static constexpr std::size_t kChunk = 16;
+  int n = 0;
+  Counters pre;
+  std::vector<Subproblem> subs;
+
+  ParallelPlan(int n, int threads);
+  std::size_t chunks() const { return (subs.size() + kChunk - 1) / kChunk; }
+  /// Searches chunk i (0 <= i < chunks()) and adds its counts to c.
+  void solve_chunk(std::size_t i, Counters& c) const;
+};
+
 }  // namespace sb::nqueens::sym
