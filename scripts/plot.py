@@ -60,7 +60,7 @@ def plot_time(s, problem, path):
     ax.legend(fontsize=8, ncol=2)
     ax.xaxis.get_major_locator().set_params(integer=True)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    save_atomically(fig, path)
     plt.close(fig)
 
 
@@ -91,9 +91,20 @@ def plot_speedup(s, problem, path):
     ax.legend(fontsize=8)
     ax.xaxis.get_major_locator().set_params(integer=True)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    save_atomically(fig, path)
     plt.close(fig)
     return True
+
+
+def save_atomically(fig, path):
+    """Writes the figure under a temporary name beside `path`, then renames it onto `path`."""
+    tmp = f"{path}.tmp.{os.getpid()}.png"
+    try:
+        fig.savefig(tmp, dpi=110)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
 
 def main(argv=None):
@@ -119,4 +130,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except (OSError, pd.errors.EmptyDataError, pd.errors.ParserError) as e:
+        sys.exit(f"plot.py: error: {e}")

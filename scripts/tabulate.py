@@ -15,6 +15,7 @@ Medians are over the repetitions of a cell (one row per repetition). Rows whose 
 failed are marked FAIL. Needs pandas (Debian: python3-pandas).
 """
 import argparse
+import os
 import math
 import sys
 
@@ -272,13 +273,22 @@ def main(argv=None):
         if problem == "queens-game":
             parts.append(table_game_winners(sub))
     text = "\n".join(parts)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(text)
+    if args.out:  # a temporary name beside the target, renamed when complete
+        tmp = f"{args.out}.tmp.{os.getpid()}"
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, args.out)
+        finally:
+            if os.path.exists(tmp):
+                os.remove(tmp)
     else:
         sys.stdout.write(text)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except (OSError, pd.errors.EmptyDataError, pd.errors.ParserError) as e:
+        sys.exit(f"tabulate.py: error: {e}")

@@ -24,7 +24,8 @@ struct Result {
 };
 
 /// A kernel: a pure function from parameters to result, no I/O and no timing.
-/// Throws std::invalid_argument when p.n is outside the kernel's range or p.threads < 1.
+/// Throws std::invalid_argument when p.n is outside the kernel's range or p.threads is outside
+/// 1..kMaxThreads (src/limits.hpp).
 using Kernel = Result (*)(const Params& p);
 
 // The kernel ladder (kernels/nqueens/*.cpp). Ranges are in the registry (src/registry.hpp).
@@ -45,7 +46,7 @@ inline constexpr int kMaxBitN = 32;
 namespace sb::nqueens {
 
 /// Throws std::invalid_argument naming `kernel` when p.n is outside [min_n, max_n] or
-/// p.threads < 1. Every kernel calls it first.
+/// p.threads is outside 1..kMaxThreads. Every kernel calls it first.
 void validate(const Params& p, int min_n, int max_n, const char* kernel);
 
 }  // namespace sb::nqueens

@@ -68,9 +68,9 @@ std::uint64_t physical_memory();
 std::uint64_t default_max_memory();
 
 /// Throws std::invalid_argument (one line, naming `kernel`) when rows or cols < 1,
-/// rows * cols > kMaxSquares, threads < 1, max_memory > physical_memory(), or grundy and misere
-/// are both set (the misere Grundy value is not defined by the Sprague-Grundy theory, so it is
-/// refused).
+/// rows * cols > kMaxSquares, threads outside 1..kMaxThreads (src/limits.hpp), max_memory >
+/// physical_memory(), or grundy and misere are both set (the misere Grundy value is not defined by
+/// the Sprague-Grundy theory, so it is refused).
 void validate(const Params& p, const char* kernel);
 
 }  // namespace sb::queens_game

@@ -337,18 +337,25 @@ TEST(BenchCli, VerificationFailureGivesNonZeroExitAndIsStillWritten) {
 TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   TempDir dir;
   const auto csv = dir.path() / "skip.csv";
-  // n = 17 is out of backtrack-squares' range; n = 11 is above the quick suite's cap for it.
-  auto r = bench(dir, "--kernels backtrack-squares --n 11 --out '" + csv.string() + "'");
+  // Every cell skipped (n = 16 above the quick suite's cap for backtrack-squares, n = 17 out of
+  // its range): each skip reported, exit 2, no file left.
+  auto r = bench(dir, "--kernels backtrack-squares --n 16..17 --out '" + csv.string() + "'");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("skip backtrack-squares n=16 threads=1: above the quick suite's cap"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("skip backtrack-squares n=17 threads=1: out of the kernel's range"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(csv));
+  // Some cells skipped: the others run, the skipped one is reported and has no row.
+  r = bench(dir, "--kernels backtrack-squares --n 7..11 --reps 1 --warmup 0 --out '" +
+                     csv.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("skip backtrack-squares n=11 threads=1: above the quick suite's cap"),
             std::string::npos)
       << r.err;
-  r = bench(dir, "--kernels backtrack-squares --n 17 --out '" + csv.string() + "'");
-  EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("skip backtrack-squares n=17 threads=1: out of the kernel's range"),
-            std::string::npos)
-      << r.err;
-  EXPECT_EQ(parse_csv(slurp(csv)).size(), 1u);  // the header only
+  EXPECT_EQ(parse_csv(slurp(csv)).size(), 5u);  // the header and n = 7, 8, 9, 10
 
   // The budget: a cell whose estimate (from the smaller n) exceeds it is skipped, with a line.
   r = bench(dir, "--kernels backtrack-rows --n 4..13 --reps 1 --warmup 0 --budget 0.001 --out '" +

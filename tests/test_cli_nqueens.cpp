@@ -95,8 +95,12 @@ TEST(CliCount, NaiveCountsEveryPlacement) {
 }
 
 TEST(CliBadInput, ExitTwoWithOneLine) {
-  expect_usage_error("nqueens count -n 0 -k bitboard", "out of range");
-  expect_usage_error("nqueens count -n 33 -k bitboard-sym", "1..32");
+  expect_usage_error("nqueens count -n 0 -k bitboard", "from 1 to 32");
+  expect_usage_error("nqueens count -n 9 -k backtrack-squares -t 100000", "1 to 1024");
+  expect_usage_error("nqueens count -n 010x");
+  expect_usage_error("nqueens count -n 8 -k ''", "known kernels");
+  expect_usage_error("nqueens count -n 33 -k bitboard-sym", "1 to 32");
+  expect_usage_error("nqueens count -n 12 -k naive", "out of range");
   expect_usage_error("nqueens count -n abc");
   expect_usage_error("nqueens count -n 8 -k nope", "bitboard-sym-tbb");  // lists the known ones
   expect_usage_error("nqueens count -n 8 -t 0");

@@ -74,13 +74,26 @@ TEST(QueensGameCli, SolveCsvColumns) {
 }
 
 TEST(QueensGameCli, BadInputExits2) {
-  for (const char* args :
-       {"queens-game solve -n 0", "queens-game solve -n 17", "queens-game solve -n -3",
-        "queens-game solve --rows 2 --cols 200", "queens-game solve -n 5 -k nosuch",
-        "queens-game solve -n 5 -t 0", "queens-game solve -n 5 --grundy --misere",
-        "queens-game solve", "queens-game solve -n 5 --max-memory 12Q",
-        "queens-game solve -n 5 --max-memory 100", "queens-game solve -n 5 --max-memory 1000000T",
-        "queens-game play -n 0", "queens-game play -n 40", "queens-game play --first nobody"}) {
+  for (const char* args : {"queens-game solve -n 0",
+                           "queens-game solve -n 17",
+                           "queens-game solve -n -3",
+                           "queens-game solve --rows 2 --cols 200",
+                           "queens-game solve -n 5 -k nosuch",
+                           "queens-game solve -n 5 -t 0",
+                           "queens-game solve -n 5 --grundy --misere",
+                           "queens-game solve",
+                           "queens-game solve -n 5 --max-memory 12Q",
+                           "queens-game solve -n 5 --max-memory 100",
+                           "queens-game solve -n 5 --max-memory 1000000T",
+                           "queens-game play -n 0",
+                           "queens-game play -n 40",
+                           "queens-game play --first nobody",
+                           "queens-game solve -n 5 --max-memory 99999999999G",
+                           "queens-game solve -n 5 --max-memory inf",
+                           "queens-game solve -n 5 -t 100000",
+                           "queens-game solve --rows 3",
+                           "queens-game solve -n 0x5",
+                           "queens-game solve -n 5 -k ''"}) {
     const auto r = run(args);
     EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
     EXPECT_NE(r.out.find("error"), std::string::npos) << args << "\n" << r.out;

@@ -215,6 +215,11 @@ int run_bench(const BenchOptions& o) {
     return 0;
   }
   if (o.out.empty()) throw UsageError("--out FILE.csv is required (or --dry-run)");
+  if (plan.cells.empty()) {
+    for (const auto& s : plan.skipped)
+      std::cerr << "searchbench bench: skip " << cell_label(s.cell) << ": " << s.reason << "\n";
+    throw UsageError("nothing to run: every requested cell is skipped (reasons above)");
+  }
 
   // ---- the output files: opened now, so that an unwritable path fails before any work ----
   const std::filesystem::path out_path(o.out);

@@ -13,6 +13,7 @@
 #include "registry.hpp"
 #include "sysinfo.hpp"
 #include "timing.hpp"
+#include "validators.hpp"
 
 namespace sb::cli {
 namespace {
@@ -20,6 +21,7 @@ namespace {
 struct CountOptions {
   int n = 8;
   std::string kernel;
+  bool kernel_given = false;  // -k given (an empty name is then an error, not the default)
   int threads = 0;
   std::string format = "text";
 };
@@ -40,8 +42,8 @@ std::string verdict(int n, const nqueens::Result& r) {
 }
 
 int run_count(const CountOptions& o) {
-  const KernelInfo* k = o.kernel.empty() ? &default_kernel(Problem::kNQueens)
-                                         : find_kernel(Problem::kNQueens, o.kernel);
+  const KernelInfo* k = !o.kernel_given ? &default_kernel(Problem::kNQueens)
+                                        : find_kernel(Problem::kNQueens, o.kernel);
   if (k == nullptr)
     throw UsageError("unknown nqueens kernel '" + o.kernel +
                      "'; known kernels: " + kernel_names(Problem::kNQueens));
@@ -92,9 +94,10 @@ int run_count(const CountOptions& o) {
     std::printf("N-queens, n = %d, kernel %s (%s), %d thread%s\n", o.n,
                 std::string(k->name).c_str(), std::string(k->backend).c_str(), r.threads,
                 r.threads == 1 ? "" : "s");
-    std::printf("Q(%d)    = %llu   (all solutions, OEIS A000170)\n", o.n,
+    const std::string q = "Q(" + std::to_string(o.n) + ")", u = "U(" + std::to_string(o.n) + ")";
+    std::printf("%-8s = %llu   (all solutions, OEIS A000170)\n", q.c_str(),
                 static_cast<unsigned long long>(r.total));
-    std::printf("U(%d)    = %llu   (fundamental solutions, OEIS A002562)\n", o.n,
+    std::printf("%-8s = %llu   (fundamental solutions, OEIS A002562)\n", u.c_str(),
                 static_cast<unsigned long long>(r.unique));
     std::printf("nodes    = %llu\n", static_cast<unsigned long long>(r.nodes));
     std::printf("wall     = %.6f s\n", wall);
@@ -131,22 +134,28 @@ void add_nqueens(CLI::App& app, Action& action) {
 
   auto count_opts = std::make_shared<CountOptions>();
   auto* count = nq->add_subcommand("count", "Count Q(n) and U(n) with one kernel");
-  count->add_option("-n", count_opts->n, "Board size n")->required();
-  count->add_option("-k,--kernel", count_opts->kernel,
-                    "Kernel (default: the fastest parallel one; see `searchbench list`)");
+  count->add_option("-n", count_opts->n, "Board size n (the kernel's range: `searchbench list`)")
+      ->required()
+      ->transform(decimal_in(1, nqueens::kMaxBitN));
+  auto* kernel_opt =
+      count->add_option("-k,--kernel", count_opts->kernel,
+                        "Kernel (default: the fastest parallel one; see `searchbench list`)");
   count->add_option("-t,--threads", count_opts->threads, "Worker threads (default: all cores)")
-      ->check(CLI::PositiveNumber);
+      ->transform(decimal_in(1, kMaxThreads));
   count->add_option("-f,--format", count_opts->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
-  count->callback(
-      [&action, count_opts] { action = [count_opts] { return run_count(*count_opts); }; });
+  count->callback([&action, count_opts, kernel_opt] {
+    count_opts->kernel_given = kernel_opt->count() > 0;
+    action = [count_opts] { return run_count(*count_opts); };
+  });
 
   auto sol_opts = std::make_shared<SolutionsOptions>();
   auto* sol = nq->add_subcommand("solutions", "Print solution boards (Q = queen, . = empty)");
-  sol->add_option("-n", sol_opts->n, "Board size n")->required()->check(CLI::Range(1, 32));
+  sol->add_option("-n", sol_opts->n, "Board size n")->required()->transform(decimal_in(1, 32));
   sol->add_flag("--unique", sol_opts->unique, "One board per fundamental solution");
   sol->add_flag("--first", sol_opts->first, "Only the first solution row backtracking finds");
-  sol->add_option("--limit", sol_opts->limit, "Print at most K boards")->check(CLI::PositiveNumber);
+  sol->add_option("--limit", sol_opts->limit, "Print at most K boards")
+      ->transform(decimal_in(1, 1000000000000LL));
   sol->callback([&action, sol_opts] { action = [sol_opts] { return run_solutions(*sol_opts); }; });
 }
 

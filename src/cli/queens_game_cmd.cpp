@@ -1,5 +1,6 @@
 // `searchbench queens-game solve` (exact solve of a board with one kernel) and
 // `searchbench queens-game play` (a terminal game against the perfect player).
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include "registry.hpp"
 #include "sysinfo.hpp"
 #include "timing.hpp"
+#include "validators.hpp"
 
 namespace sb::cli {
 namespace {
@@ -23,6 +25,7 @@ struct SolveOptions {
   int rows = 0;
   int cols = 0;
   std::string kernel;
+  bool kernel_given = false;  // -k given (an empty name is then an error, not the default)
   int threads = 0;
   bool all_moves = false;
   bool grundy = false;
@@ -62,6 +65,8 @@ std::uint64_t parse_bytes(const std::string& s) {
     mul = 1024.0 * 1024 * 1024 * 1024;
   else
     throw UsageError("--max-memory '" + s + "': unknown unit '" + unit + "' (use K, M, G)");
+  if (!std::isfinite(v) || s.find_first_of("xXpP") != std::string::npos || v * mul >= 1.8e19)
+    throw UsageError("--max-memory '" + s + "' is not a size such as 512M or 4G");
   if (!(v * mul >= 1024.0 * 1024))
     throw UsageError("--max-memory must be at least 1M (the smallest transposition table), got '" +
                      s + "'");
@@ -101,8 +106,10 @@ int run_solve(const SolveOptions& o) {
   if (o.n != 0) {
     if (o.rows != 0 || o.cols != 0) throw UsageError("give either -n or --rows and --cols");
     rows = cols = o.n;
-  } else if (o.rows == 0 || o.cols == 0) {
+  } else if (o.rows == 0 && o.cols == 0) {
     throw UsageError("give the board as -n N or as --rows R --cols C");
+  } else if (o.rows == 0 || o.cols == 0) {
+    throw UsageError(o.rows == 0 ? "--cols needs --rows" : "--rows needs --cols");
   }
   if (rows < 1 || cols < 1)
     throw UsageError("the board needs at least 1 row and 1 column (got " + std::to_string(rows) +
@@ -111,8 +118,8 @@ int run_solve(const SolveOptions& o) {
     throw UsageError("a " + std::to_string(rows) + " x " + std::to_string(cols) + " board has " +
                      std::to_string(static_cast<long long>(rows) * cols) + " squares; at most " +
                      std::to_string(qg::kMaxSquares) + " are supported");
-  const KernelInfo* k = o.kernel.empty() ? &default_kernel(Problem::kQueensGame)
-                                         : find_kernel(Problem::kQueensGame, o.kernel);
+  const KernelInfo* k = !o.kernel_given ? &default_kernel(Problem::kQueensGame)
+                                        : find_kernel(Problem::kQueensGame, o.kernel);
   if (k == nullptr)
     throw UsageError("unknown queens-game kernel '" + o.kernel +
                      "'; known kernels: " + kernel_names(Problem::kQueensGame));
@@ -302,7 +309,12 @@ int run_play(const PlayOptions& o) {
       std::cout << "You play " << square_name(sq, n) << ".\n";
     } else {
       bool winning = false;
-      const int sq = player.choose(free, &winning);
+      int sq = -1;
+      {
+        Progress thinking;  // no planned total: the watch shows the time spent, after 1 s
+        ProgressWatch watch(thinking, "computer thinking");
+        sq = player.choose(free, &winning);
+      }
       queens.push_back(sq);
       free &= ~player.attack(sq);
       std::cout << "Computer plays " << square_name(sq, n)
@@ -323,13 +335,16 @@ void add_queens_game(CLI::App& app, Action& action) {
   auto* solve = qgc->add_subcommand("solve",
                                     "Solve the empty board: winner, winning first moves, "
                                     "Grundy value");
-  solve->add_option("-n", so->n, "Square board n x n");
-  solve->add_option("--rows", so->rows, "Board rows (with --cols)");
-  solve->add_option("--cols", so->cols, "Board columns (with --rows)");
-  solve->add_option("-k,--kernel", so->kernel,
-                    "Kernel (default: the fastest parallel one; see `searchbench list`)");
+  solve->add_option("-n", so->n, "Square board n x n")->transform(decimal_in(1, qg::kMaxSquares));
+  solve->add_option("--rows", so->rows, "Board rows (with --cols)")
+      ->transform(decimal_in(1, qg::kMaxSquares));
+  solve->add_option("--cols", so->cols, "Board columns (with --rows)")
+      ->transform(decimal_in(1, qg::kMaxSquares));
+  auto* kernel_opt =
+      solve->add_option("-k,--kernel", so->kernel,
+                        "Kernel (default: the fastest parallel one; see `searchbench list`)");
   solve->add_option("-t,--threads", so->threads, "Worker threads (default: all cores)")
-      ->check(CLI::PositiveNumber);
+      ->transform(decimal_in(1, kMaxThreads));
   solve->add_flag("--all-moves", so->all_moves, "Classify every first move (W = winning)");
   solve->add_flag("--grundy", so->grundy, "Also the Sprague-Grundy value (normal play)");
   solve->add_flag("--misere", so->misere, "Misere play: whoever makes the last move loses");
@@ -337,12 +352,15 @@ void add_queens_game(CLI::App& app, Action& action) {
                     "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)");
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
-  solve->callback([&action, so] { action = [so] { return run_solve(*so); }; });
+  solve->callback([&action, so, kernel_opt] {
+    so->kernel_given = kernel_opt->count() > 0;
+    action = [so] { return run_solve(*so); };
+  });
 
   auto po = std::make_shared<PlayOptions>();
   auto* play = qgc->add_subcommand("play", "Play against the perfect solver (moves like c4)");
-  play->add_option("-n", po->n, "Board size n (default 8)");
-  play->add_option("--first", po->first, "Who moves first")
+  play->add_option("-n", po->n, "Board size n (default 8)")->transform(decimal_in(1, 16));
+  play->add_option("--first", po->first, "Who moves first (default human)")
       ->check(CLI::IsMember({"human", "computer"}));
   play->add_option("--max-memory", po->max_memory, "Transposition-table budget, e.g. 1G");
   play->callback([&action, po] { action = [po] { return run_play(*po); }; });

@@ -1,6 +1,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "limits.hpp"
 #include "nqueens.hpp"
 
 namespace sb::nqueens {
@@ -10,9 +11,9 @@ void validate(const Params& p, int min_n, int max_n, const char* kernel) {
     throw std::invalid_argument(std::string("kernel '") + kernel + "' accepts n from " +
                                 std::to_string(min_n) + " to " + std::to_string(max_n) + ", got " +
                                 std::to_string(p.n));
-  if (p.threads < 1)
-    throw std::invalid_argument("thread count must be at least 1, got " +
-                                std::to_string(p.threads));
+  if (p.threads < 1 || p.threads > kMaxThreads)
+    throw std::invalid_argument("thread count must be from 1 to " + std::to_string(kMaxThreads) +
+                                ", got " + std::to_string(p.threads));
 }
 
 }  // namespace sb::nqueens

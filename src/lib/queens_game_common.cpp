@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "limits.hpp"
 #include "queens_game.hpp"
 
 namespace sb::queens_game {
@@ -29,9 +30,9 @@ void validate(const Params& p, const char* kernel) {
     throw std::invalid_argument(k + "a " + std::to_string(p.rows) + " x " + std::to_string(p.cols) +
                                 " board has more than " + std::to_string(kMaxSquares) +
                                 " squares, the supported maximum");
-  if (p.threads < 1)
-    throw std::invalid_argument(k + "thread count must be at least 1, got " +
-                                std::to_string(p.threads));
+  if (p.threads < 1 || p.threads > kMaxThreads)
+    throw std::invalid_argument(k + "thread count must be from 1 to " +
+                                std::to_string(kMaxThreads) + ", got " + std::to_string(p.threads));
   if (p.max_memory > physical_memory())
     throw std::invalid_argument(k + "--max-memory " + std::to_string(p.max_memory >> 20) +
                                 " MiB is more than the physical memory (" +
