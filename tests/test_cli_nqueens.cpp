@@ -115,7 +115,9 @@ TEST(CliBadInput, ExitTwoWithOneLine) {
 }
 
 TEST(CliBadInput, NaiveRefusalStatesThePlacementCount) {
-  expect_usage_error("nqueens count -n 10 -k naive", "C(n^2, n)");
+  // C(100, 10) and C(144, 12) computed independently (Python's math.comb).
+  expect_usage_error("nqueens count -n 10 -k naive", "C(100, 10) = 17,310,309,456,440");
+  expect_usage_error("nqueens count -n 12 -k naive", "C(144, 12) = 103,619,293,824,707,388");
 }
 
 TEST(CliSolutions, AllUniqueFirstAndLimit) {

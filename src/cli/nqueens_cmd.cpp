@@ -41,6 +41,37 @@ std::string verdict(int n, const nqueens::Result& r) {
   return (*q == r.total && *u == r.unique) ? "pass" : "fail";
 }
 
+/// C(n^2, n), the number of placements of n queens on n^2 squares: exact with digit grouping
+/// while it fits in 128 bits, else in scientific notation ("about 1.2e+34").
+std::string placements_text(int n) {
+  const int squares = n * n;
+  unsigned __int128 c = 1;
+  bool exact = true;
+  long double approx = 1;
+  for (int i = 1; i <= n; ++i) {  // C(s, i) = C(s, i-1) * (s - i + 1) / i, exact at every step
+    approx = approx * (squares - i + 1) / i;
+    if (exact) {
+      const unsigned __int128 f = static_cast<unsigned __int128>(squares - i + 1);
+      if (c > (~static_cast<unsigned __int128>(0)) / f)
+        exact = false;
+      else
+        c = c * f / static_cast<unsigned __int128>(i);
+    }
+  }
+  if (!exact) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "about %.3Le", approx);
+    return buf;
+  }
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(c % 10)));
+    c /= 10;
+  } while (c != 0);
+  for (int pos = static_cast<int>(digits.size()) - 3; pos > 0; pos -= 3) digits.insert(pos, ",");
+  return digits;
+}
+
 int run_count(const CountOptions& o) {
   const KernelInfo* k = !o.kernel_given ? &default_kernel(Problem::kNQueens)
                                         : find_kernel(Problem::kNQueens, o.kernel);
@@ -51,8 +82,9 @@ int run_count(const CountOptions& o) {
     std::string msg = "n = " + std::to_string(o.n) + " is out of range for kernel '" +
                       std::string(k->name) + "' (" + std::to_string(k->min_n) + ".." +
                       std::to_string(k->max_n) + ")";
-    if (k->name == "naive")
-      msg += "; naive tests all C(n^2, n) placements, e.g. C(100, 10) = 17,310,309,456,440";
+    if (k->name == "naive" && o.n > k->max_n)
+      msg += "; naive would test all C(n^2, n) = C(" + std::to_string(o.n * o.n) + ", " +
+             std::to_string(o.n) + ") = " + placements_text(o.n) + " placements";
     throw UsageError(msg);
   }
   if (o.threads < 0) throw UsageError("--threads must be at least 1");
