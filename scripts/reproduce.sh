@@ -3,7 +3,7 @@
 # results/<date>_<host>/ (a suffix _2, _3, ... if that folder is already there).
 #
 # Usage: bash scripts/reproduce.sh [quick|full]
-#   quick (default): about 10 minutes on 2 cores, build included; every kernel, threads 1 and 2
+#   quick (default): about 4 minutes on 2 cores plus the build; every kernel, threads 1 and 2
 #                    (and all cores) for the parallel ones, one real naive n = 8 enumeration.
 #   full:            larger n and more thread counts (hours on 2 cores).
 # Writes bench.csv, env.json, bench.log (the progress), tables.md and the PNG plots.
