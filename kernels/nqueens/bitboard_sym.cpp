@@ -237,10 +237,6 @@ class BatchSearch {
 
 }  // namespace
 
-void solve(int n, const Subproblem& s, Counters& c) {
-  solve_batch(n, &s, 1, c);
-}
-
 void solve_batch(int n, const Subproblem* subs, std::size_t count, Counters& c) {
   BatchSearch(n).run(subs, count, c);
 }

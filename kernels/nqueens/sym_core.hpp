@@ -1,5 +1,5 @@
 // Shared search core of the symmetry-reduced bitboard kernels (bitboard-sym and its parallel
-// versions): the split of the search into independent subproblems and the search of one of them.
+// versions): the split of the search into independent subproblems and their search.
 // See bitboard_sym.cpp for the algorithm.
 #pragma once
 
@@ -35,13 +35,11 @@ struct Subproblem {
 /// Subproblems covering the symmetry-reduced search of the n x n board (2 <= n <= 32): the root
 /// cases (corner queen with row 1's column, or row 0's column b), expanded row by row until there
 /// are at least `min_count` of them or they reach row min(n-4, n/2). Queens placed while splitting
-/// are added to pre.nodes, so split + solve count exactly the nodes of the serial search.
+/// are added to pre.nodes, so split + solve_batch count exactly the nodes of the serial search.
 std::vector<Subproblem> split(int n, std::size_t min_count, Counters& pre);
 
-/// Searches every completion of s on the n x n board and adds its counts to c.
-void solve(int n, const Subproblem& s, Counters& c);
-
-/// Searches subs[0 .. count-1] like solve(), several at a time (faster than one by one).
+/// Searches every completion of subs[0 .. count-1] on the n x n board, several subproblems at a
+/// time, and adds their counts to c.
 void solve_batch(int n, const Subproblem* subs, std::size_t count, Counters& c);
 
 /// The whole search for any 1 <= n <= 32, serially.

@@ -87,7 +87,6 @@ int run_count(const CountOptions& o) {
              std::to_string(o.n) + ") = " + placements_text(o.n) + " placements";
     throw UsageError(msg);
   }
-  if (o.threads < 0) throw UsageError("--threads must be at least 1");
   const int threads = o.threads == 0 ? sysinfo::hardware_threads() : o.threads;
 
   Progress progress;

@@ -80,10 +80,10 @@ std::string square_name(int s, int cols) {
   return file_name(s % cols) + std::to_string(s / cols + 1);
 }
 
-/// The board with rank `rows` on top: 'W' on winning first moves, '.' elsewhere.
-std::string winning_board(int rows, int cols, const std::vector<int>& wins) {
-  std::vector<char> mark(static_cast<std::size_t>(rows) * cols, '.');
-  for (int s : wins) mark[s] = 'W';
+/// A board as text, rank `rows` on top and rank 1 at the bottom, files a.. left to right (beyond
+/// z shown as ?); mark(s) gives the character of square s = r * cols + c.
+template <class Mark>
+std::string board_text(int rows, int cols, Mark mark) {
   std::string out;
   for (int r = rows - 1; r >= 0; --r) {
     char buf[16];
@@ -91,7 +91,7 @@ std::string winning_board(int rows, int cols, const std::vector<int>& wins) {
     out += buf;
     for (int c = 0; c < cols; ++c) {
       out += ' ';
-      out += mark[r * cols + c];
+      out += mark(r * cols + c);
     }
     out += '\n';
   }
@@ -99,6 +99,13 @@ std::string winning_board(int rows, int cols, const std::vector<int>& wins) {
   for (int c = 0; c < cols; ++c) out += ' ' + (c < 26 ? file_name(c) : std::string("?"));
   out += '\n';
   return out;
+}
+
+/// The board with 'W' on winning first moves, '.' elsewhere.
+std::string winning_board(int rows, int cols, const std::vector<int>& wins) {
+  std::vector<char> mark(static_cast<std::size_t>(rows) * cols, '.');
+  for (int s : wins) mark[s] = 'W';
+  return board_text(rows, cols, [&](int s) { return mark[s]; });
 }
 
 int run_solve(const SolveOptions& o) {
@@ -123,7 +130,6 @@ int run_solve(const SolveOptions& o) {
   if (k == nullptr)
     throw UsageError("unknown queens-game kernel '" + o.kernel +
                      "'; known kernels: " + kernel_names(Problem::kQueensGame));
-  if (o.threads < 0) throw UsageError("--threads must be at least 1");
   if (o.grundy && o.misere)
     throw UsageError(
         "--grundy is for normal play only: misere games do not add up by Grundy "
@@ -207,25 +213,11 @@ int run_solve(const SolveOptions& o) {
 /// The game board: Q = queen, x = attacked, . = free; rank 1 at the bottom, files a.. left to
 /// right.
 void draw(int n, const qg::Squares& free, const std::vector<int>& queens) {
-  std::string out;
-  for (int r = n - 1; r >= 0; --r) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%3d ", r + 1);
-    out += buf;
-    for (int c = 0; c < n; ++c) {
-      const int s = r * n + c;
-      char m = free[s] ? '.' : 'x';
-      for (int q : queens)
-        if (q == s) m = 'Q';
-      out += ' ';
-      out += m;
-    }
-    out += '\n';
-  }
-  out += "    ";
-  for (int c = 0; c < n; ++c) out += ' ' + file_name(c);
-  out += "\n(Q queen, x attacked, . free)\n";
-  std::cout << out;
+  std::cout << board_text(n, n, [&](int s) {
+    for (int q : queens)
+      if (q == s) return 'Q';
+    return free[s] ? '.' : 'x';
+  }) << "(Q queen, x attacked, . free)\n";
 }
 
 /// Square named by text such as "c4" on an n x n board, or -1 (message in *why).
