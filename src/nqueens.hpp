@@ -36,6 +36,8 @@ Result bitboard(const Params& p);           ///< one queen per row, bit masks, e
 Result bitboard_sym(const Params& p);       ///< bitboard with D4 symmetry reduction
 Result bitboard_sym_tbb(const Params& p);   ///< bitboard_sym split into oneTBB tasks
 Result bitboard_sym_omp(const Params& p);   ///< bitboard_sym split across OpenMP threads
+Result constellation(const Params& p);      ///< border queens pre-placed up to D4, SIMD row search
+Result constellation_tbb(const Params& p);  ///< constellation's pieces as oneTBB tasks
 
 /// Largest n accepted by the bit-parallel kernels: one bit per column (bit i = column i) in a
 /// 64-bit word, so that diagonal masks shifted left by one cannot lose bits before they are masked.

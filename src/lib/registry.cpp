@@ -27,6 +27,10 @@ std::vector<KernelInfo> build_registry() {
       {"bitboard-sym", P::kNQueens, "serial", 1, nmax,
        "bitboard restricted to canonical solutions under D4, orbit sizes give Q(n) and U(n)",
        nqueens::bitboard_sym},
+      {"constellation", P::kNQueens, "serial", 1, nmax,
+       "border queens pre-placed up to D4 (constellations), inner rows searched on SIMD lanes "
+       "(AVX-512/AVX2 chosen at run time), Q(n) and U(n) by Burnside",
+       nqueens::constellation},
 #ifdef SEARCHBENCH_WITH_OPENMP
       {"bitboard-sym-omp", P::kNQueens, "openmp", 1, nmax,
        "bitboard-sym split into pre-placed subproblems on OpenMP threads",
@@ -36,6 +40,9 @@ std::vector<KernelInfo> build_registry() {
       {"bitboard-sym-tbb", P::kNQueens, "tbb", 1, nmax,
        "bitboard-sym split into pre-placed subproblems run as oneTBB tasks",
        nqueens::bitboard_sym_tbb},
+      {"constellation-tbb", P::kNQueens, "tbb", 1, nmax,
+       "constellation's pieces (explicit list, largest first) as oneTBB tasks",
+       nqueens::constellation_tbb},
 #endif
   };
   const int gmax = queens_game::kMaxSquares;
