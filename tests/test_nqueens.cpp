@@ -170,14 +170,15 @@ TEST(Kernels, RangeAndThreadsAreChecked) {
 }
 
 TEST(Kernels, BitKernelsAcceptThirtyTwo) {
-  for (const char* name : {"bitboard", "bitboard-sym", "bitboard-sym-tbb", "bitboard-sym-omp"})
+  for (const char* name : {"bitboard", "bitboard-sym", "bitboard-sym-tbb", "bitboard-sym-omp",
+                           "constellation", "constellation-tbb"})
     EXPECT_EQ(kernel(name).max_n, 32) << name;
 }
 
 TEST(Registry, DefaultIsTheFastestParallelKernel) {
   const auto& k = sb::default_kernel(sb::Problem::kNQueens);
   EXPECT_TRUE(k.parallel());
-  EXPECT_EQ(k.name.substr(0, 12), "bitboard-sym");
+  EXPECT_EQ(k.name, "constellation-tbb");
 }
 
 }  // namespace
