@@ -35,7 +35,8 @@ std::vector<int> micro_sizes(const sb::KernelInfo& k) {
   const std::string_view name = k.name;
   if (k.problem == sb::Problem::kQueensGame)
     return name == "plain" ? std::vector{3, 4} : std::vector{4, 5};
-  if (name == "naive") return {6, 7};
+  if (name == "naive-seed") return {5, 6};
+  if (name == "naive-bitparallel") return {6, 7};
   if (name == "backtrack-squares") return {7, 8};
   if (name == "backtrack-rows") return {9, 10};
   if (name == "bitboard") return {10, 11};

@@ -115,7 +115,8 @@ class CostModel {
   /// Records the median wall time (seconds) of a cell that has run.
   void record(const Cell& c, double median_s);
   /// Estimated seconds for one run of c, from the same kernel and thread count at the largest
-  /// smaller n measured: naive scales by C(n^2, n) (its exact placement count), others by the
+  /// smaller n measured: the naive-* kernels scale by C(n^2, n) (their exact placement count),
+  /// others by the
   /// growth of their last two measurements (at least 3x per n). nullopt when nothing is known.
   std::optional<double> estimate(const Cell& c) const;
   /// For progress reports only: estimate(c), else the same kernel's time (measured or estimated)
@@ -127,7 +128,7 @@ class CostModel {
   std::map<std::pair<std::string, int>, std::map<int, double>> measured_;
 };
 
-/// C(n^2, n) as a double: the placements `naive` tests on an n x n board.
+/// C(n^2, n) as a double: the placements the naive-* kernels test on an n x n board.
 double naive_placements(int n);
 
 /// "pass", "fail" or "na": Q(n) and U(n) against OEIS A000170 / A002562 (na above n = 27).

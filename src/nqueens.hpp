@@ -19,7 +19,7 @@ struct Result {
   std::uint64_t total = 0;  ///< Q(n): solutions (OEIS A000170)
   std::uint64_t unique =
       0;                    ///< U(n): solutions up to the 8 symmetries of the square (OEIS A002562)
-  std::uint64_t nodes = 0;  ///< queen placements tried (for `naive`: complete placements tested)
+  std::uint64_t nodes = 0;  ///< queen placements tried (naive-*: complete placements tested)
   int threads = 1;          ///< threads actually used
 };
 
@@ -29,7 +29,8 @@ struct Result {
 using Kernel = Result (*)(const Params& p);
 
 // The kernel ladder (kernels/nqueens/*.cpp). Ranges are in the registry (src/registry.hpp).
-Result naive(const Params& p);              ///< all C(n^2, n) placements tested, 1 <= n <= 9
+Result naive_seed(const Params& p);         ///< all C(n^2, n) placements, each checked alone
+Result naive_bitparallel(const Params& p);  ///< all C(n^2, n) placements, last two bit-parallel
 Result backtrack_squares(const Params& p);  ///< square-by-square backtracking (seed 004)
 Result backtrack_rows(const Params& p);     ///< one queen per row, occupancy arrays
 Result bitboard(const Params& p);           ///< one queen per row, bit masks, explicit stack

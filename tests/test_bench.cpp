@@ -153,20 +153,20 @@ TEST(BenchLib, NaivePlacementsAtEight) {
 TEST(BenchLib, PlanSerialKernelsRunAtOneThreadAndSkipsAreListed) {
   sb::bench::Request req;
   req.suite = sb::bench::find_suite("quick");
-  req.kernels = {"bitboard", "naive"};
+  req.kernels = {"bitboard", "naive-bitparallel"};
   req.n = sb::bench::Range{8, 10};
   req.threads = {1, 2};
   const auto plan = sb::bench::make_plan(req);
-  // Ladder order: naive first; naive n = 9 above the quick cap, n = 10 out of its range.
+  // Ladder order: naive-bitparallel first; its n = 9 above the quick cap, n = 10 out of range.
   ASSERT_FALSE(plan.cells.empty());
-  EXPECT_EQ(plan.cells.front().kernel->name, "naive");
+  EXPECT_EQ(plan.cells.front().kernel->name, "naive-bitparallel");
   int bitboard_cells = 0;
   for (const auto& c : plan.cells) {
     if (c.kernel->name == "bitboard") {
       ++bitboard_cells;
       EXPECT_EQ(c.threads, 1);
     }
-    if (c.kernel->name == "naive") {
+    if (c.kernel->name == "naive-bitparallel") {
       EXPECT_EQ(c.n, 8);
     }
   }
@@ -182,7 +182,7 @@ TEST(BenchLib, PlanSerialKernelsRunAtOneThreadAndSkipsAreListed) {
   req.budget_s = 0;  // no limit: the cap no longer applies, the kernel's range still does
   const auto unlimited = sb::bench::make_plan(req);
   int naive9 = 0;
-  for (const auto& c : unlimited.cells) naive9 += c.kernel->name == "naive" && c.n == 9;
+  for (const auto& c : unlimited.cells) naive9 += c.kernel->name == "naive-bitparallel" && c.n == 9;
   EXPECT_EQ(naive9, 2);
 
   req.kernels = {"no-such-kernel"};
@@ -190,7 +190,7 @@ TEST(BenchLib, PlanSerialKernelsRunAtOneThreadAndSkipsAreListed) {
 }
 
 TEST(BenchLib, CostModelScalesNaiveByPlacements) {
-  const auto* naive = sb::find_kernel(sb::Problem::kNQueens, "naive");
+  const auto* naive = sb::find_kernel(sb::Problem::kNQueens, "naive-seed");
   const auto* rows = sb::find_kernel(sb::Problem::kNQueens, "backtrack-rows");
   ASSERT_NE(naive, nullptr);
   ASSERT_NE(rows, nullptr);
@@ -204,6 +204,10 @@ TEST(BenchLib, CostModelScalesNaiveByPlacements) {
   m.record({rows, 10, 1}, 0.01);
   m.record({rows, 11, 1}, 0.1);  // growth 10 per n
   EXPECT_NEAR(*m.estimate({rows, 13, 1}), 10.0, 1e-9);
+  const auto* bitparallel = sb::find_kernel(sb::Problem::kNQueens, "naive-bitparallel");
+  ASSERT_NE(bitparallel, nullptr);
+  m.record({bitparallel, 7, 1}, 0.01);
+  EXPECT_NEAR(*m.estimate({bitparallel, 8, 1}), 0.01 * ratio, 1e-9);
 }
 
 TEST(BenchLib, QueensGameVerificationUsesTheMirrorProofOnly) {
@@ -372,9 +376,12 @@ TEST(BenchCli, DryRunListsThePlanAndRunsNothing) {
   TempDir dir;
   const auto r = bench(dir, "--suite quick --dry-run");
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("run  naive n=8 threads=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  naive-bitparallel n=8 threads=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  naive-seed n=7 threads=1"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("naive-seed n=8"), std::string::npos) << r.out;  // estimated, not run
   EXPECT_NE(r.out.find("run  bitboard-sym-tbb n=16 threads=2"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("naive n=9"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  constellation-tbb n=17 threads=2"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("naive-bitparallel n=9"), std::string::npos) << r.out;
 }
 
 TEST(BenchCli, QueensGameRowsCarryTheGameValues) {

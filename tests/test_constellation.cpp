@@ -12,8 +12,8 @@
 #include <tuple>
 #include <vector>
 
-#include "nqueens/constellation.hpp"
 #include "nqueens.hpp"
+#include "nqueens/constellation.hpp"
 #include "nqueens_boards.hpp"
 #include "nqueens_symmetry.hpp"
 #include "progress.hpp"

@@ -82,9 +82,10 @@ int run_count(const CountOptions& o) {
     std::string msg = "n = " + std::to_string(o.n) + " is out of range for kernel '" +
                       std::string(k->name) + "' (" + std::to_string(k->min_n) + ".." +
                       std::to_string(k->max_n) + ")";
-    if (k->name == "naive" && o.n > k->max_n)
-      msg += "; naive would test all C(n^2, n) = C(" + std::to_string(o.n * o.n) + ", " +
-             std::to_string(o.n) + ") = " + placements_text(o.n) + " placements";
+    if (k->name.substr(0, 5) == "naive" && o.n > k->max_n)
+      msg += "; " + std::string(k->name) + " would test all C(n^2, n) = C(" +
+             std::to_string(o.n * o.n) + ", " + std::to_string(o.n) +
+             ") = " + placements_text(o.n) + " placements";
     throw UsageError(msg);
   }
   const int threads = o.threads == 0 ? sysinfo::hardware_threads() : o.threads;

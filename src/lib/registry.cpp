@@ -15,8 +15,21 @@ std::vector<KernelInfo> build_registry() {
   using P = Problem;
   const int nmax = nqueens::kMaxBitN;
   std::vector<KernelInfo> v = {
-      {"naive", P::kNQueens, "tbb", 1, 9,
-       "every one of the C(n^2, n) placements tested for conflicts, no pruning", nqueens::naive},
+#ifdef SEARCHBENCH_WITH_TBB
+      {"naive-seed", P::kNQueens, "tbb", 1, 9,
+       "seed 004's method: every one of the C(n^2, n) placements generated and fully checked, one "
+       "at a time",
+       nqueens::naive_seed},
+#else
+      {"naive-seed", P::kNQueens, "serial", 1, 9,
+       "seed 004's method: every one of the C(n^2, n) placements generated and fully checked, one "
+       "at a time",
+       nqueens::naive_seed},
+#endif
+      {"naive-bitparallel", P::kNQueens, "tbb", 1, 9,
+       "every one of the C(n^2, n) placements tested, the last two queens of each prefix "
+       "bit-parallel (popcount of the valid last squares)",
+       nqueens::naive_bitparallel},
       {"backtrack-squares", P::kNQueens, "serial", 1, 16,
        "queens placed square by square, whole board checked after each placement (seed 004)",
        nqueens::backtrack_squares},
