@@ -49,8 +49,8 @@ std::vector<cs::PieceResult> solve_all(int n, cs::Engine e) {
   return out;
 }
 
-const cs::Engine kEngines[] = {cs::Engine::kScalar, cs::Engine::kAvx2, cs::Engine::kAvx512Wide,
-                               cs::Engine::kAvx512Narrow};
+const cs::Engine kEngines[] = {cs::Engine::kScalar, cs::Engine::kAvx2, cs::Engine::kAvx2Narrow,
+                               cs::Engine::kAvx512Wide, cs::Engine::kAvx512Narrow};
 
 // --- an independent model of the border configurations, written for the test -----------------
 
@@ -194,6 +194,7 @@ TEST(Constellation, EngineAvailability) {
   EXPECT_TRUE(cs::engine_available(cs::Engine::kScalar, 32));
   EXPECT_TRUE(cs::engine_available(cs::Engine::kAuto, 32));
   EXPECT_FALSE(cs::engine_available(cs::Engine::kAvx512Narrow, 19));  // 17 inner columns
+  EXPECT_FALSE(cs::engine_available(cs::Engine::kAvx2Narrow, 19));
   EXPECT_TRUE(cs::engine_available(cs::auto_engine(20), 20));
   EXPECT_NE(cs::auto_engine(19), cs::Engine::kAvx512Narrow);
   for (const cs::Engine e : kEngines) EXPECT_STRNE(cs::engine_name(e), "?");

@@ -27,8 +27,9 @@
 //
 // Search engines (constellation_search.hpp): a portable scalar depth-first search, and a lockstep
 // search on SIMD lanes (constellation_simd.hpp) that keeps the boards of each level in a buffer
-// and advances 8 (AVX2), 16 (AVX-512, 32-bit lanes) or 32 (AVX-512, 16-bit lanes, n <= 18) boards
-// per step with compress instructions, chosen at run time from the CPU's features (no
+// and advances a vector of boards per step with compress instructions: 16-bit lanes for n <= 18
+// (at most 16 inner columns; 16 boards per AVX2 vector, 32 per AVX-512 vector), else 32-bit lanes
+// (8 or 16 boards), the engine chosen at run time from the CPU's features (no
 // -march=native needed). All engines visit the same tree: counts and node counts are identical.
 //
 // Work split: the pieces, an explicit list with stable ids (pieces(n)); this serial kernel solves
@@ -304,7 +305,7 @@ class SymmetricSearch {
 bool cpu_has(Engine e) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
   __builtin_cpu_init();
-  if (e == Engine::kAvx2)
+  if (e == Engine::kAvx2 || e == Engine::kAvx2Narrow)
     return detail::avx2_built() && __builtin_cpu_supports("avx2") &&
            __builtin_cpu_supports("popcnt");
   if (e == Engine::kAvx512Wide || e == Engine::kAvx512Narrow)
@@ -427,6 +428,8 @@ const char* engine_name(Engine e) {
       return "scalar";
     case Engine::kAvx2:
       return "avx2";
+    case Engine::kAvx2Narrow:
+      return "avx2-narrow";
     case Engine::kAvx512Wide:
       return "avx512-wide";
     case Engine::kAvx512Narrow:
@@ -436,12 +439,13 @@ const char* engine_name(Engine e) {
 }
 
 bool engine_available(Engine e, int n) {
-  if (e == Engine::kAvx512Narrow && n > 18) return false;
+  if ((e == Engine::kAvx512Narrow || e == Engine::kAvx2Narrow) && n > 18) return false;
   return cpu_has(e);
 }
 
 Engine auto_engine(int n) {
-  for (const Engine e : {Engine::kAvx512Narrow, Engine::kAvx512Wide, Engine::kAvx2})
+  for (const Engine e :
+       {Engine::kAvx512Narrow, Engine::kAvx512Wide, Engine::kAvx2Narrow, Engine::kAvx2})
     if (engine_available(e, n)) return e;
   return Engine::kScalar;
 }
@@ -522,6 +526,9 @@ void solve_pieces(int n, const Piece* first, std::size_t count, PieceResult* out
       break;
     case Engine::kAvx2:
       detail::search_avx2(data.data(), count, found.data());
+      break;
+    case Engine::kAvx2Narrow:
+      detail::search_avx2_narrow(data.data(), count, found.data());
       break;
     default:
       detail::search_scalar(data.data(), count, found.data());

@@ -53,8 +53,9 @@ struct PieceResult {
 
 /// Every piece of the n x n board, 1 <= n <= 32, each with id = its index. The list depends only
 /// on n: it is the same in every process and run (a distributed or resumed run can name pieces by
-/// id). Its size grows like n^4 / 8 (n = 8: 80, n = 16: 3206, n = 20: about 8,000). Computing it
-/// takes milliseconds. Throws std::invalid_argument for n outside 1..32.
+/// id). Its size grows like n^4 / 8 (n = 8: 78, n = 16: 3,206, n = 27: 38,604). Computing it
+/// takes well under a second (n = 20: 9,522 pieces in 0.05 s). Throws std::invalid_argument for n
+/// outside 1..32.
 std::vector<Piece> pieces(int n);
 
 /// Solves one piece of the n x n board (1 <= n <= 32; piece from pieces(n)) with the fastest
@@ -66,19 +67,20 @@ PieceResult solve_piece(int n, const Piece& piece);
 enum class Engine {
   kAuto,          ///< the fastest one available for n (below)
   kScalar,        ///< portable C++, one board at a time
-  kAvx2,          ///< 8 boards in lockstep (AVX2)
+  kAvx2,          ///< 8 boards in lockstep, 32-bit lanes (AVX2)
+  kAvx2Narrow,    ///< 16 boards in lockstep, 16-bit lanes, n <= 18 (AVX2)
   kAvx512Wide,    ///< 16 boards in lockstep, 32-bit lanes (AVX-512F/BW/DQ/VL/VBMI2)
   kAvx512Narrow,  ///< 32 boards in lockstep, 16-bit lanes, n <= 18 (same CPU features)
 };
 
-/// Name of an engine: "auto", "scalar", "avx2", "avx512-wide" or "avx512-narrow".
+/// Name of an engine: "auto", "scalar", "avx2", "avx2-narrow", "avx512-wide", "avx512-narrow".
 const char* engine_name(Engine e);
 
 /// True when engine e runs on this CPU for board size n (kAuto and kScalar always).
 bool engine_available(Engine e, int n);
 
-/// The engine kAuto stands for at board size n: AVX-512 narrow for n <= 18, else AVX-512 wide,
-/// else AVX2, else scalar, the first this CPU runs.
+/// The engine kAuto stands for at board size n: the first of AVX-512 narrow (n <= 18), AVX-512
+/// wide, AVX2 narrow (n <= 18), AVX2, scalar that this CPU runs.
 Engine auto_engine(int n);
 
 /// Solves pieces first[0 .. count-1] of the n x n board into out[0 .. count-1]; several pieces

@@ -42,8 +42,10 @@ void search_scalar(const SearchData* d, std::size_t count, SearchCount* out);
 bool avx2_built();
 bool avx512_built();
 
-/// AVX2: 8 boards in lockstep (32-bit lanes). Needs AVX2 and POPCNT.
+/// AVX2: 8 boards in lockstep (32-bit lanes), any n. Needs AVX2 and POPCNT.
 void search_avx2(const SearchData* d, std::size_t count, SearchCount* out);
+/// AVX2: 16 boards in lockstep (16-bit lanes), n <= 18 only. Same CPU features.
+void search_avx2_narrow(const SearchData* d, std::size_t count, SearchCount* out);
 /// AVX-512, 16 boards in lockstep (32-bit lanes), any n. Needs AVX512F/BW/DQ/VL/VBMI2, POPCNT.
 void search_avx512_wide(const SearchData* d, std::size_t count, SearchCount* out);
 /// AVX-512, 32 boards in lockstep (16-bit lanes), n <= 18 only. Same CPU features as the wide one.
