@@ -17,17 +17,15 @@ Medians are over the repetitions of a cell (one row per repetition). Rows whose 
 failed are marked FAIL. Needs pandas (Debian: python3-pandas).
 """
 import argparse
-import glob
 import os
 import math
 import sys
 
 import pandas as pd
 
+import sbcsv
+
 NAIVE_N = 8  # the reference comparison: naive's exhaustive enumeration at n = 8
-# Must match sb::bench::common_columns() (src/core/bench.cpp).
-REQUIRED = ["problem", "kernel", "backend", "instance", "threads", "rep", "wall_s", "nodes",
-            "verified"]
 
 
 def fmt_time(s):
@@ -86,31 +84,8 @@ def label(kernel, threads, parallel):
     return f"{kernel} ({threads} thr)" if parallel else kernel
 
 
-def csv_paths(paths):
-    """The CSV files named, with each directory replaced by the *.csv files in it."""
-    out = []
-    for p in paths:
-        if os.path.isdir(p):
-            found = sorted(glob.glob(os.path.join(p, "*.csv")))
-            if not found:
-                sys.exit(f"tabulate.py: error: no CSV file in directory {p}")
-            out += found
-        else:
-            out.append(p)
-    return out
-
-
 def load(paths):
-    frames = []
-    for p in csv_paths(paths):
-        df = pd.read_csv(p, dtype={"verified": str, "winner": str, "git_sha": str,
-                                   "instance": str})
-        missing = [c for c in REQUIRED if c not in df.columns]
-        if missing:
-            sys.exit(f"tabulate.py: error: {p} is not a searchbench bench CSV (missing columns "
-                     f"{missing})")
-        frames.append(df)
-    return pd.concat(frames, ignore_index=True)
+    return sbcsv.load(paths, "tabulate.py")
 
 
 def cell_stats(df):
