@@ -12,28 +12,35 @@
 #include <tuple>
 #include <vector>
 
-#include "nqueens.hpp"
+#include "core/progress.hpp"
+#include "core/typed_problem.hpp"
+#include "nqueens/boards.hpp"
 #include "nqueens/constellation.hpp"
-#include "nqueens_boards.hpp"
-#include "nqueens_symmetry.hpp"
-#include "progress.hpp"
-#include "reference.hpp"
-#include "registry.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/problem.hpp"
+#include "nqueens/reference.hpp"
+#include "nqueens/symmetry.hpp"
 
 namespace {
 
 namespace cs = sb::nqueens::constellations;
+namespace reference = sb::nqueens::reference;
 using sb::nqueens::Params;
 using sb::nqueens::Result;
+using sb::nqueens::Traits;
 
 const sb::KernelInfo* find(const char* name) {
-  return sb::find_kernel(sb::Problem::kNQueens, name);
+  return sb::nqueens::problem().find_kernel(name);
 }
 
+/// Runs a kernel through the problem model's type-erased run (as the CLI and bench do).
 Result run(const char* name, int n, int threads = 1, sb::Progress* progress = nullptr) {
   const auto* k = find(name);
   if (k == nullptr) throw std::runtime_error(std::string("kernel not registered: ") + name);
-  return k->nqueens(Params{n, threads, progress});
+  sb::RunSettings s;
+  s.threads = threads;
+  s.progress = progress;
+  return sb::result_of<Traits>(k->run(sb::make_instance<Traits>({n}), s));
 }
 
 cs::PieceResult sum(const std::vector<cs::PieceResult>& r) {
@@ -132,8 +139,8 @@ std::set<Tuple> piece_orbit(const cs::Piece& p, int n) {
 TEST(Constellation, MatchesOeisToFifteen) {
   for (int n = 1; n <= 15; ++n) {
     const Result r = run("constellation", n);
-    EXPECT_EQ(r.total, *sb::reference::total_solutions(n)) << "Q(" << n << ")";
-    EXPECT_EQ(r.unique, *sb::reference::unique_solutions(n)) << "U(" << n << ")";
+    EXPECT_EQ(r.total, *reference::total_solutions(n)) << "Q(" << n << ")";
+    EXPECT_EQ(r.unique, *reference::unique_solutions(n)) << "U(" << n << ")";
     EXPECT_EQ(r.threads, 1);
   }
 }
@@ -229,8 +236,8 @@ TEST(ConstellationTbb, MatchesOeisToFifteen) {
   if (find("constellation-tbb") == nullptr) GTEST_SKIP() << "built without oneTBB";
   for (int n = 1; n <= 15; ++n) {
     const Result r = run("constellation-tbb", n, 2);
-    EXPECT_EQ(r.total, *sb::reference::total_solutions(n)) << "Q(" << n << ")";
-    EXPECT_EQ(r.unique, *sb::reference::unique_solutions(n)) << "U(" << n << ")";
+    EXPECT_EQ(r.total, *reference::total_solutions(n)) << "Q(" << n << ")";
+    EXPECT_EQ(r.unique, *reference::unique_solutions(n)) << "U(" << n << ")";
   }
 }
 

@@ -44,7 +44,7 @@
 #include <utility>
 
 #include "constellation_search.hpp"
-#include "nqueens.hpp"
+#include "nqueens/nqueens.hpp"
 
 namespace sb::nqueens::constellations {
 namespace {

@@ -9,16 +9,15 @@
 // the end: counts and node counts are identical to constellation for any thread count.
 // Progress: pieces done of pieces(n).size(). Limits: 1 <= n <= 32.
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/partitioner.h>
-#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
 
 #include "constellation.hpp"
-#include "nqueens.hpp"
+#include "core/tbb_threads.hpp"
+#include "nqueens/nqueens.hpp"
 
 namespace sb::nqueens {
 
@@ -29,12 +28,9 @@ Result constellation_tbb(const Params& p) {
   const std::size_t chunks = (list.size() + kChunk - 1) / kChunk;
   if (p.progress) p.progress->total.store(list.size(), std::memory_order_relaxed);
   tbb::enumerable_thread_specific<constellations::PieceResult> partial;
-  // Allow exactly p.threads workers, also more than there are cores (no TBB warning).
-  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
-                            static_cast<std::size_t>(p.threads));
-  tbb::task_arena arena(p.threads);
+  TbbThreads pool(p.threads);  // exactly p.threads workers, also more than there are cores
   std::atomic<std::size_t> next{0};
-  arena.execute([&] {
+  pool.arena.execute([&] {
     tbb::parallel_for(
         0, p.threads,
         [&](int) {
@@ -52,7 +48,7 @@ Result constellation_tbb(const Params& p) {
   });
   constellations::PieceResult total;
   for (const auto& s : partial) total += s;
-  return Result{total.total, total.unique, total.nodes, p.threads};
+  return Result{total.total, total.unique, total.nodes, pool.used()};
 }
 
 }  // namespace sb::nqueens
