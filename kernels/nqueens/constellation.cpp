@@ -136,28 +136,35 @@ u64 key(const Border& b) {
   return (k << 3) | static_cast<u64>(b.size);
 }
 
-/// The row search of configuration q (already in its search orientation).
-SearchData search_data(int n, const Border& q) {
-  SearchData d;
+/// The searched rows of configuration q (already in its search orientation): their number m,
+/// and for each the squares the border queens leave free (bit i = inner column i + 1) and its row.
+int free_rows(int n, const Border& q, u32* avail, int* rows) {
   bool preplaced[kMaxN] = {};
   for (int i = 0; i < q.size; ++i) preplaced[q.q[i].r] = true;
-  int rows[kMaxN];
   int m = 0;
   for (int r = 1; r < n - 1; ++r)
     if (!preplaced[r]) rows[m++] = r;
-  d.m = m;
   const u32 inner = n >= 3 ? (u32{1} << (n - 2)) - 1 : 0;
   for (int i = 0; i < m; ++i) {
     const int r = rows[i];
-    u32 blocked = 0;
+    u64 blocked = 0;  // bit c = column c (a queen's diagonals reach c -+ dist; beyond 63: gone)
     for (int j = 0; j < q.size; ++j) {
       const int dist = r > q.q[j].r ? r - q.q[j].r : q.q[j].r - r;
-      for (const int c : {q.q[j].c, q.q[j].c - dist, q.q[j].c + dist})
-        if (c >= 1 && c <= n - 2) blocked |= u32{1} << (c - 1);
+      const u64 c = u64{1} << q.q[j].c;
+      blocked |= c | (c << dist) | (c >> dist);
     }
-    d.avail[i] = inner & ~blocked;
-    d.gap[i] = static_cast<std::uint8_t>(i + 1 < m ? rows[i + 1] - r : 0);
+    avail[i] = inner & ~static_cast<u32>(blocked >> 1);
   }
+  return m;
+}
+
+/// The row search of configuration q (already in its search orientation).
+SearchData search_data(int n, const Border& q) {
+  SearchData d;
+  int rows[kMaxN];
+  const int m = free_rows(n, q, d.avail, rows);
+  d.m = m;
+  for (int i = 0; i + 1 < m; ++i) d.gap[i] = static_cast<std::uint8_t>(rows[i + 1] - rows[i]);
   for (int i = 0; i + 2 < m; ++i) {
     d.ahead2[i] = d.avail[i + 2];
     d.shift2[i] = d.gap[i + 1];
@@ -171,13 +178,14 @@ SearchData search_data(int n, const Border& q) {
 /// its free squares open (at least 1/20), the product over the levels above estimates the boards
 /// on each level and their sum the tree. Fixed point with 16 fractional bits, saturating, so that
 /// the choice is the same on every machine.
-u128 estimate(const SearchData& d) {
-  constexpr u128 kOne = u128{1} << 16, kCap = u128{1} << 100;
+u128 estimate(const u32* avail, int m) {
+  constexpr u64 kOne = u64{1} << 16;
+  constexpr u128 kCap = u128{1} << 100;
   u128 prod = kOne, sum = 0;
-  for (int i = 0; i < d.m; ++i) {
-    u128 w = u128(static_cast<unsigned>(std::popcount(d.avail[i]))) *
-             static_cast<unsigned>(d.m - i) * kOne / (2 * static_cast<unsigned>(d.m));
-    w = std::max(w, kOne / 20);
+  for (int i = 0; i < m; ++i) {
+    const u64 w = std::max(static_cast<u64>(std::popcount(avail[i])) * static_cast<u64>(m - i) *
+                               kOne / (2 * static_cast<u64>(m)),
+                           kOne / 20);
     prod = std::min((prod * w) >> 16, kCap);
     sum = std::min(sum + prod, kCap);
   }
@@ -197,7 +205,10 @@ Symmetry symmetry(const Border& b, int n) {
   const u64 k = key(b);
   for (int t = 1; t < 8; ++t) {
     const u64 kt = key(image(b, t, n));
-    if (kt < k) s.canonical = false;
+    if (kt < k) {
+      s.canonical = false;  // the stabilizer is not needed then
+      return s;
+    }
     if (kt == k) {
       ++s.stabilizer;
       if (t == 2) s.rotations |= 1;
@@ -457,9 +468,15 @@ std::vector<Piece> pieces(int n) {
     u128 estimate;
   };
   std::vector<Candidate> found;
+  // Every border configuration, pruned as soon as two of its queens attack each other.
   for (int top = 0; top < n; ++top)
-    for (int bottom = 0; bottom < n; ++bottom)
-      for (int left = 0; left < n; ++left)
+    for (int bottom = 0; bottom < n; ++bottom) {
+      if (n > 1 && attacks({0, top}, {n - 1, bottom})) continue;
+      for (int left = 0; left < n; ++left) {
+        // The column-0 queen may be the corner queen of row 0 or of row n-1.
+        const Square lq{left, 0};
+        if (!(left == 0 && top == 0) && attacks(lq, {0, top})) continue;
+        if (!(left == n - 1 && bottom == 0) && attacks(lq, {n - 1, bottom})) continue;
         for (int right = 0; right < n; ++right) {
           const Border b = make_border(n, top, bottom, left, right);
           if (!non_attacking(b)) continue;
@@ -473,8 +490,13 @@ std::vector<Piece> pieces(int n) {
           c.p.stabilizer = static_cast<std::uint8_t>(s.stabilizer);
           c.p.rotations = static_cast<std::uint8_t>(s.rotations);
           c.estimate = ~u128{0};
-          for (int t = 0; t < 8; ++t) {  // the image with the smallest estimate (first on ties)
-            const u128 e = estimate(search_data(n, image(b, t, n)));
+          // The image with the smallest estimate (the first on ties). Images 4..7 mirror images
+          // 0..3 left-right, which keeps every row's free squares: the same estimate, a tie.
+          for (int t = 0; t < 4; ++t) {
+            u32 avail[kMaxN];
+            int rows[kMaxN];
+            const int m = free_rows(n, image(b, t, n), avail, rows);
+            const u128 e = estimate(avail, m);
             if (e < c.estimate) {
               c.estimate = e;
               c.p.orientation = static_cast<std::uint8_t>(t);
@@ -484,6 +506,8 @@ std::vector<Piece> pieces(int n) {
           c.p.estimate = scaled > ~u64{0} ? ~u64{0} : static_cast<u64>(scaled);
           found.push_back(c);
         }
+      }
+    }
   std::sort(found.begin(), found.end(), [](const Candidate& x, const Candidate& y) {
     if (x.estimate != y.estimate) return x.estimate > y.estimate;
     if (x.p.top != y.p.top) return x.p.top < y.p.top;
