@@ -1,6 +1,11 @@
 // The pieces of the constellation kernels: an explicit, numbered list of independent
 // subproblems whose results add up to Q(n) and U(n), for parallel, distributed and resumable runs
 // (an MPI rank or a journal needs only n and a piece id). See constellation.cpp for the method.
+//
+//   const auto list = pieces(n);                       // the same list in every process
+//   const PieceResult r = solve_piece(n, list[id]);    // any piece, in any order, anywhere
+//   // Q(n), U(n) and the constellation kernel's node count are the sums of r.total, r.unique
+//   // and r.nodes over all ids; fingerprint(n, list) identifies the list (e.g. in a journal).
 #pragma once
 
 #include <cstddef>
