@@ -56,8 +56,9 @@ struct Lines {
 };
 
 /// True when no two of the n queens on squares sq[0 .. n-1] attack each other: the whole
-/// placement is checked, queen by queen, each time.
-[[gnu::noipa]] bool conflict_free(const std::uint8_t* sq, int n, const Lines& t) {
+/// placement is checked, queen by queen, each time. Not inlined: the call reads the squares the
+/// loop has just written, so no part of it can be hoisted out of the loop over the last square.
+[[gnu::noinline]] bool conflict_free(const std::uint8_t* sq, int n, const Lines& t) {
   std::uint64_t seen = 0, clash = 0;
   for (int i = 0; i < n; ++i) {
     const std::uint64_t m = t.lines[sq[i]];
