@@ -313,19 +313,35 @@ class SymmetricSearch {
   SymmetricCount count_;
 };
 
-bool cpu_has(Engine e) {
+/// The instruction sets the SIMD engines need, found once (built into this binary and run by
+/// this CPU).
+struct CpuFeatures {
+  bool avx2 = false, avx512 = false;
+  CpuFeatures() {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  __builtin_cpu_init();
-  if (e == Engine::kAvx2 || e == Engine::kAvx2Narrow)
-    return detail::avx2_built() && __builtin_cpu_supports("avx2") &&
-           __builtin_cpu_supports("popcnt");
-  if (e == Engine::kAvx512Wide || e == Engine::kAvx512Narrow)
-    return detail::avx512_built() && __builtin_cpu_supports("avx512f") &&
-           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2") &&
-           __builtin_cpu_supports("popcnt");
+    __builtin_cpu_init();
+    avx2 =
+        detail::avx2_built() && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+    avx512 = detail::avx512_built() && __builtin_cpu_supports("avx512f") &&
+             __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2") &&
+             __builtin_cpu_supports("popcnt");
 #endif
-  return e == Engine::kScalar || e == Engine::kAuto;
+  }
+};
+
+bool cpu_has(Engine e) {
+  static const CpuFeatures f;
+  switch (e) {
+    case Engine::kAvx2:
+    case Engine::kAvx2Narrow:
+      return f.avx2;
+    case Engine::kAvx512Wide:
+    case Engine::kAvx512Narrow:
+      return f.avx512;
+    default:
+      return true;
+  }
 }
 
 }  // namespace
