@@ -18,7 +18,7 @@
 // is searched in whichever of its 8 images makes the row search smallest by an estimate from the
 // free squares per row (within 7% of the best image at n = 14..16; the identity image costs 1.7x).
 // The row search pre-checks each child: the queen is kept only if its own row and the next two
-// rows keep a free square (a look-ahead cutting the tree by a third). Together this visits 156 M
+// rows keep a free square (a look-ahead saving about a fifth of the nodes). This visits 156 M
 // nodes at n = 16 against 281 M for bitboard-sym and 1,141 M for the plain row search.
 //
 // The method of pre-placing the border queens up to symmetry is that of the Q27 project
