@@ -178,13 +178,13 @@ SearchData search_data(int n, const Border& q) {
 /// its free squares open (at least 1/20), the product over the levels above estimates the boards
 /// on each level and their sum the tree. Fixed point with 16 fractional bits, saturating, so that
 /// the choice is the same on every machine.
-u128 estimate(const u32* avail, int m) {
+u128 estimate(const int* free_count, int m) {
   constexpr u64 kOne = u64{1} << 16;
   constexpr u128 kCap = u128{1} << 100;
   u128 prod = kOne, sum = 0;
   for (int i = 0; i < m; ++i) {
-    const u64 w = std::max(static_cast<u64>(std::popcount(avail[i])) * static_cast<u64>(m - i) *
-                               kOne / (2 * static_cast<u64>(m)),
+    const u64 w = std::max(static_cast<u64>(free_count[i]) * static_cast<u64>(m - i) * kOne /
+                               (2 * static_cast<u64>(m)),
                            kOne / 20);
     prod = std::min((prod * w) >> 16, kCap);
     sum = std::min(sum + prod, kCap);
@@ -494,8 +494,12 @@ std::vector<Piece> pieces(int n) {
         if (!(left == 0 && top == 0) && attacks(lq, {0, top})) continue;
         if (!(left == n - 1 && bottom == 0) && attacks(lq, {n - 1, bottom})) continue;
         for (int right = 0; right < n; ++right) {
+          // The column-(n-1) queen may be the corner queen of row 0 or of row n-1.
+          const Square rq{right, n - 1};
+          if (!(right == 0 && top == n - 1) && attacks(rq, {0, top})) continue;
+          if (!(right == n - 1 && bottom == n - 1) && attacks(rq, {n - 1, bottom})) continue;
+          if (n > 1 && attacks(rq, lq)) continue;  // distinct queens unless n = 1
           const Border b = make_border(n, top, bottom, left, right);
-          if (!non_attacking(b)) continue;
           const Symmetry s = symmetry(b, n);
           if (!s.canonical) continue;
           Candidate c;
@@ -507,12 +511,21 @@ std::vector<Piece> pieces(int n) {
           c.p.rotations = static_cast<std::uint8_t>(s.rotations);
           c.estimate = ~u128{0};
           // The image with the smallest estimate (the first on ties). Images 4..7 mirror images
-          // 0..3 left-right, which keeps every row's free squares: the same estimate, a tie.
-          for (int t = 0; t < 4; ++t) {
+          // 0..3 left-right, which keeps the number of free squares of every row: the same
+          // estimate, a tie. Images 2 and 3 (half and three-quarter turns) meet the rows of
+          // images 0 and 1 in reverse order, mirrored: their counts reversed.
+          int count[2][kMaxN], m[2];
+          for (int t = 0; t < 2; ++t) {
             u32 avail[kMaxN];
             int rows[kMaxN];
-            const int m = free_rows(n, image(b, t, n), avail, rows);
-            const u128 e = estimate(avail, m);
+            m[t] = free_rows(n, image(b, t, n), avail, rows);
+            for (int i = 0; i < m[t]; ++i) count[t][i] = std::popcount(avail[i]);
+          }
+          for (int t = 0; t < 4; ++t) {
+            int in_order[kMaxN];
+            const int mt = m[t & 1];
+            for (int i = 0; i < mt; ++i) in_order[i] = count[t & 1][t < 2 ? i : mt - 1 - i];
+            const u128 e = estimate(in_order, mt);
             if (e < c.estimate) {
               c.estimate = e;
               c.p.orientation = static_cast<std::uint8_t>(t);
