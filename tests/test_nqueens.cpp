@@ -194,7 +194,7 @@ TEST(Kernels, RangeAndThreadsAreChecked) {
 
 TEST(Kernels, BitKernelsAcceptThirtyTwo) {
   for (const auto& k : sb::nqueens::problem().kernels) {
-    if (k.name.rfind("bitboard", 0) != 0) continue;
+    if (k.name.rfind("bitboard", 0) != 0 && k.name.rfind("constellation", 0) != 0) continue;
     EXPECT_FALSE(k.refuse(sb::make_instance<Traits>({32})).has_value()) << k.name;
   }
 }
@@ -204,16 +204,24 @@ TEST(Registry, DefaultIsTheFastestParallelKernel) {
 #if defined(SEARCHBENCH_WITH_TBB) || defined(SEARCHBENCH_WITH_OPENMP)
   EXPECT_TRUE(k.parallel());
 #endif
-  EXPECT_EQ(k.name.substr(0, 12), "bitboard-sym");
+#if defined(SEARCHBENCH_WITH_TBB)
+  EXPECT_EQ(k.name, "constellation-tbb");
+#elif defined(SEARCHBENCH_WITH_OPENMP)
+  EXPECT_EQ(k.name, "bitboard-sym-omp");
+#else
+  EXPECT_EQ(k.name, "constellation");  // the fastest serial kernel
+#endif
 }
 
 TEST(Registry, NaiveBackendIsWhatWasBuilt) {
+  for (const char* name : {"naive-seed", "naive-bitparallel"}) {
 #ifdef SEARCHBENCH_WITH_TBB
-  EXPECT_EQ(kernel("naive").backend, "tbb");
+    EXPECT_EQ(kernel(name).backend, "tbb") << name;
 #else
-  EXPECT_EQ(kernel("naive").backend, "serial");
-  EXPECT_EQ(run("naive", 5, 2).threads, 1);  // no oneTBB: it runs on one thread and says so
+    EXPECT_EQ(kernel(name).backend, "serial") << name;
+    EXPECT_EQ(run(name, 5, 2).threads, 1) << name;  // no oneTBB: one thread, and it says so
 #endif
+  }
 }
 
 TEST(Problem, InstancesRoundTripAndBadOnesAreRefused) {

@@ -37,7 +37,8 @@ def script(name, *args):
 
 
 def synthetic_rows():
-    """Rows with known medians: naive n = 8 takes 2 s, bitboard 1 ms, a parallel kernel halves."""
+    """Rows with known medians: naive-seed n = 7 takes 0.5 s (not run at n = 8),
+    naive-bitparallel n = 8 2 s, bitboard 1 ms, a parallel kernel halves."""
     prov = {"git_sha": "abc", "host": "testhost", "cpu_model": "Test CPU, 2 cores",
             "compiler": "GNU 12.2.0", "flags": "-O3", "timestamp_utc": "2026-01-01T00:00:00Z"}
     rows = []
@@ -53,8 +54,10 @@ def synthetic_rows():
             r.update(extra)
             rows.append(r)
 
-    add("naive", "tbb", 7, 1, [0.05, 0.06, 0.04], 85900584, total=40, unique=6)
-    add("naive", "tbb", 8, 1, [1.9, 2.0, 2.1], 4426165368, total=92, unique=12)
+    add("naive-seed", "tbb", 6, 1, [0.02, 0.02, 0.02], 1947792, total=4, unique=1)
+    add("naive-seed", "tbb", 7, 1, [0.4, 0.5, 0.6], 85900584, total=40, unique=6)
+    add("naive-bitparallel", "tbb", 7, 1, [0.05, 0.06, 0.04], 85900584, total=40, unique=6)
+    add("naive-bitparallel", "tbb", 8, 1, [1.9, 2.0, 2.1], 4426165368, total=92, unique=12)
     add("bitboard", "serial", 8, 1, [0.001, 0.001, 0.002], 2056, total=92, unique=12)
     add("bitboard", "serial", 12, 1, [0.05, 0.05, 0.05], 10103868, total=14200, unique=1787)
     for t, w in [(1, 1.0), (2, 0.5)]:
@@ -107,8 +110,8 @@ class TabulatePlotFromCli(unittest.TestCase):
                 md = f.read()
             self.assertIn("### Median wall time per kernel and n\n", md)
             self.assertIn("| kernel | n = 4 | n = 5 | n = 6 | n = 7 | n = 8 |", md)
-            self.assertIn("### Every kernel at n = 8 against naive", md)
-            self.assertIn("No naive run at n = 8", md)
+            self.assertIn("### Every kernel at n = 8 against the naive enumeration", md)
+            self.assertIn("naive-seed: no run at n <= 8 in the data", md)
             self.assertIn("### Speedup over 1 thread", md)
             if parallel:
                 self.assertIn(f"| {parallel} | 8 |", md)
@@ -135,16 +138,27 @@ class TabulateKnownValues(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             md = r.stdout
             self.assertIn("C(64, 8) = 4,426,165,368 placements", md)
-            self.assertIn("| naive | tbb | 1 | 2 s | 4,426,165,368 |", md)
-            self.assertIn("| bitboard | serial | 1 | 1 ms | 2,056 | 2.06e+06 | 2,000x |", md)
-            self.assertIn("| bitboard-sym-tbb | tbb | 2 | 500 us | 543 | 1.09e+06 | 4,000x |", md)
+            # naive-seed at n = 8, estimated: 0.5 s / C(49, 7) per placement x C(64, 8).
+            seed8 = 0.5 / math.comb(49, 7) * math.comb(64, 8)
+            self.assertIn(f"naive-seed, 1 thread(s): ~{seed8:.3g} s (estimate: its median cost per "
+                          f"placement at n = 7, {0.5 / math.comb(49, 7) * 1e9:.3g} ns, times "
+                          "C(64, 8))", md)
+            self.assertIn(f"| naive-seed | tbb | 1 | ~{seed8:.3g} s (estimate) | 4,426,165,368 |",
+                          md)
+            self.assertIn("| naive-bitparallel | tbb | 1 | 2 s | 4,426,165,368 |", md)
+            self.assertIn(f"| bitboard | serial | 1 | 1 ms | 2,056 | 2.06e+06 | "
+                          f"~{seed8 / 0.001:,.0f}x | 2,000x |", md)
+            self.assertIn(f"| bitboard-sym-tbb | tbb | 2 | 500 us | 543 | 1.09e+06 | "
+                          f"~{seed8 / 0.0005:,.0f}x | 4,000x |", md)
             self.assertIn("| bitboard-sym-tbb | 12 | 1 s | 500 ms (2.00x) |", md)
-            # naive at n = 12: 2 s / C(64, 8) per placement x C(144, 12), marked as an estimate.
-            est = 2.0 / math.comb(64, 8) * math.comb(144, 12)
-            self.assertIn("### naive extrapolated to larger n (estimate)", md)
-            self.assertIn(f"| ~{est / (365.25 * 86400):.3g} years (estimate) | bitboard | 50 ms | "
-                          f"~{est / 0.05:.3g}x (estimate) |", md)
-            self.assertIn("| 12 | 1.036e+17 |", md)
+            # At n = 12 both naive kernels are extrapolated from their cost per placement.
+            seed12 = 0.5 / math.comb(49, 7) * math.comb(144, 12)
+            bp12 = 2.0 / math.comb(64, 8) * math.comb(144, 12)
+            year = 365.25 * 86400
+            self.assertIn("### The naive enumerations extrapolated to larger n (estimate)", md)
+            self.assertIn(f"| 12 | 1.036e+17 | ~{seed12 / year:.3g} years (estimate) | "
+                          f"~{bp12 / year:.3g} years (estimate) | bitboard | 50 ms | "
+                          f"~{seed12 / 0.05:.3g}x (estimate) |", md)
             self.assertIn("## queens-game", md)
             self.assertIn("| 3 x 3 | normal | first | 2 | pass | memo |", md)
             self.assertIn("### Median wall time per kernel and board", md)
