@@ -21,7 +21,7 @@ constexpr int kLenInf = 1 << 30;
 struct TEntry {
   std::uint64_t key;  // board key | 1; 0 = empty
   Hand hand;
-  std::int32_t lo;  // no mate within lo plies (kLenInf: none)
+  std::int32_t lo;  // no mate within lo plies (kLenInf: none; -1: unknown)
   std::int32_t hi;  // mate within hi plies (kLenInf: unknown)
   std::uint32_t stamp;
 };
@@ -43,8 +43,8 @@ class TTable {
     const TEntry* c = &e_[(key & mask_) * 4];
     for (int i = 0; i < 4; ++i) {
       if (c[i].key != key) continue;
-      if (c[i].hi <= r && hand_ge(h, c[i].hand)) return 1;
-      if (c[i].lo >= r && hand_ge(c[i].hand, h)) return 0;
+      if (c[i].hi < kLenInf && c[i].hi <= r && hand_ge(h, c[i].hand)) return 1;
+      if (c[i].lo >= 0 && c[i].lo >= r && hand_ge(c[i].hand, h)) return 0;
     }
     return -1;
   }
@@ -65,7 +65,7 @@ class TTable {
     }
     if (victim->key != key || victim->hand != h) {
       if (victim->key == 0) ++positions;
-      *victim = TEntry{key, h, 0, kLenInf, 0};
+      *victim = TEntry{key, h, -1, kLenInf, 0};
     }
     if (mate)
       victim->hi = std::min(victim->hi, r);

@@ -106,6 +106,7 @@ struct Problem {
   std::string source;   ///< where the problem and its answer come from
   std::string checked;  ///< how the expected length was cross-checked
   bool quick = false;   ///< small enough for the CI test of every kernel
+  bool quick_dfpn = false;  ///< small enough for the CI test of the df-pn kernels
 };
 
 /// The suite, in file order. The file is parsed once; a malformed file is a build error caught by

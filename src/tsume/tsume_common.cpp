@@ -102,6 +102,7 @@ std::vector<Problem> load_suite() {
     if (p.expected == -2) throw std::logic_error("problems.tsv " + where + ": no expected length");
     p.published = parse_len(f[3], where);
     p.quick = f[4] == "quick";
+    p.quick_dfpn = p.quick || f[4] == "dfpn";
     p.source = f[5];
     p.checked = f[6];
     try {
