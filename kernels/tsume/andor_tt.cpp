@@ -2,8 +2,9 @@
 // plus a transposition table. An entry keeps, for a board and the attacker's hand, the longest
 // length known not to mate (lo; "none at all" when the search below it never met the depth limit
 // or a repetition) and the shortest length known to mate (hi). Hand superiority: a mate with hand
-// h is a mate with any hand >= h (the defender then holds fewer pieces), a failure with h a
-// failure with any hand <= h. Results that depend on a repetition of the current line are never
+// h is a mate with any hand >= h (the defender then holds fewer pieces); a total failure with h
+// is one with any hand <= h (depth-limited failures are reused for the same hand only, so that
+// a finite tree still ends the deepening with "no mate"). Results that depend on a repetition of the current line are never
 // stored (they hold for that line only). The table is bounded (max_memory): clusters of four
 // entries, the least recently written one replaced when full. Main line: common.hpp.
 #include <cstdlib>
@@ -44,7 +45,12 @@ class TTable {
     for (int i = 0; i < 4; ++i) {
       if (c[i].key != key) continue;
       if (c[i].hi < kLenInf && c[i].hi <= r && hand_ge(h, c[i].hand)) return 1;
-      if (c[i].lo >= 0 && c[i].lo >= r && hand_ge(c[i].hand, h)) return 0;
+      // A failure carries over to a weaker hand only when it is total: a depth-limited one may
+      // have met the depth limit where the weaker hand's search would have ended by itself, and
+      // taking it would hide that the tree below is finite (no mate at all).
+      if (c[i].lo >= 0 && c[i].lo >= r &&
+          (c[i].hand == h || (c[i].lo == kLenInf && hand_ge(c[i].hand, h))))
+        return 0;
     }
     return -1;
   }

@@ -473,7 +473,7 @@ class DfPn {
           tt_.store_proven(c.key, ph, 1, m);
           c.pn = 0, c.dn = kInfPn;
         } else {
-          c.pn = 1, c.dn = static_cast<std::uint32_t>(std::min(nc, 4));
+          c.pn = 1, c.dn = 1;
         }
       }
     }
