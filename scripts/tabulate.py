@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Markdown tables from `searchbench bench` CSV files (schema: README.md, "CSV schema").
 
-Usage: tabulate.py [-o tables.md] CSV [CSV ...]
+Usage: tabulate.py [-o tables.md] CSV|DIR [CSV|DIR ...]
 
-Tables, per problem found in the data:
-  * median wall time per kernel (and thread count) x n;
-  * N-queens: every kernel at n = 8 with its speedup over `naive`, which tests all
-    C(64, 8) = 4,426,165,368 placements;
+A directory stands for the *.csv files in it (a run folder holds one CSV per problem). Every
+problem found in the data gets the generic tables:
+  * median wall time per kernel (and thread count) x instance;
   * speedup of each parallel kernel over its own 1-thread time;
-  * N-queens: for n above the largest measured naive n, naive's time extrapolated from its
-    measured cost per placement (median wall_s / nodes) times C(n^2, n), marked as an estimate;
-  * queens game: the winner of each n x n board.
+and its own part (PARTS below; a problem without one gets the generic tables only):
+  * nqueens: every kernel at n = 8 with its speedup over `naive`, which tests all
+    C(64, 8) = 4,426,165,368 placements; for n above the largest measured naive n, naive's time
+    extrapolated from its measured cost per placement (median wall_s / nodes) times C(n^2, n),
+    marked as an estimate;
+  * queens-game: the winner (and Grundy value where computed) of each board.
 Medians are over the repetitions of a cell (one row per repetition). Rows whose verification
 failed are marked FAIL. Needs pandas (Debian: python3-pandas).
 """
@@ -20,6 +22,8 @@ import math
 import sys
 
 import pandas as pd
+
+import sbcsv
 
 NAIVE_N = 8  # the reference comparison: naive's exhaustive enumeration at n = 8
 
@@ -81,26 +85,25 @@ def label(kernel, threads, parallel):
 
 
 def load(paths):
-    frames = []
-    for p in paths:
-        df = pd.read_csv(p, dtype={"verified": str, "winner": str, "git_sha": str})
-        frames.append(df)
-    df = pd.concat(frames, ignore_index=True)
-    required = ["problem", "kernel", "backend", "n", "threads", "rep", "wall_s", "nodes", "verified"]
-    missing = [c for c in required if c not in df.columns]
-    if missing:
-        sys.exit(f"tabulate.py: error: not a searchbench bench CSV (missing columns {missing})")
-    return df
+    return sbcsv.load(paths, "tabulate.py")
 
 
 def cell_stats(df):
-    """One row per (problem, kernel, backend, threads, n): median wall, median nodes, fail flag."""
+    """One row per (problem, kernel, backend, threads, instance): median wall, median nodes, fail
+    flag; kernels in ladder order and instances in the order they first appear (the bench runs
+    each kernel's instances by increasing size)."""
     order = {k: i for i, k in enumerate(dict.fromkeys(df["kernel"]))}  # first appearance = ladder
-    g = df.groupby(["problem", "kernel", "backend", "threads", "n"], sort=False)
+    iorder = {k: i for i, k in enumerate(dict.fromkeys(df["instance"]))}
+    g = df.groupby(["problem", "kernel", "backend", "threads", "instance"], sort=False)
     s = g.agg(wall=("wall_s", "median"), nodes=("nodes", "median"), reps=("rep", "count"),
               fail=("verified", lambda v: bool((v == "fail").any()))).reset_index()
     s["order"] = s["kernel"].map(order)
-    return s.sort_values(["order", "threads", "n"]).reset_index(drop=True)
+    s["iorder"] = s["instance"].map(iorder)
+    return s.sort_values(["order", "threads", "iorder"]).reset_index(drop=True)
+
+
+def instances_in_order(stats):
+    return list(stats.sort_values("iorder")["instance"].drop_duplicates())
 
 
 def series_labels(stats):
@@ -110,24 +113,23 @@ def series_labels(stats):
     return [(k, t, label(k, t, bool(par[k]))) for k, t in pairs]
 
 
-def table_time_by_n(stats, problem):
-    ns = sorted(stats["n"].unique())
+def table_time_by_instance(stats, what="instance", head=lambda i: i):
+    ins = instances_in_order(stats)
     rows = []
     for k, t, lab in series_labels(stats):
-        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("n")
+        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("instance")
         row = [lab]
-        for n in ns:
-            if n in sub.index:
-                cell = fmt_time(sub.loc[n, "wall"])
-                if sub.loc[n, "fail"]:
+        for i in ins:
+            if i in sub.index:
+                cell = fmt_time(sub.loc[i, "wall"])
+                if sub.loc[i, "fail"]:
                     cell += " FAIL"
                 row.append(cell)
             else:
                 row.append("")
         rows.append(row)
-    nname = "n" if problem == "nqueens" else "n (n x n board)"
-    return (f"### Median wall time per kernel and {nname}\n\n"
-            + md_table(["kernel"] + [f"n = {n}" for n in ns], rows))
+    return (f"### Median wall time per kernel and {what}\n\n"
+            + md_table(["kernel"] + [head(i) for i in ins], rows))
 
 
 def naive_baseline(stats):
@@ -164,32 +166,33 @@ def table_vs_naive(stats):
                           ["l", "l", "r", "r", "r", "r", "r"])
 
 
-def table_thread_speedup(stats, problem):
+def table_thread_speedup(stats, what="instance"):
     par = stats[stats["backend"] != "serial"]
     rows = []
     threads_all = sorted(par["threads"].unique()) if not par.empty else []
     for k in dict.fromkeys(par["kernel"]):
         sub = par[par["kernel"] == k]
-        one = sub[sub["threads"] == 1].set_index("n")
-        # The largest n measured with 1 thread and with at least one other count.
-        cands = [n for n in sorted(one.index, reverse=True)
-                 if len(sub[(sub["n"] == n) & (sub["threads"] != 1)]) > 0]
+        one = sub[sub["threads"] == 1].set_index("instance")
+        # The largest instance measured with 1 thread and with at least one other count.
+        cands = [i for i in sorted(one.index, key=lambda i: one.loc[i, "iorder"], reverse=True)
+                 if len(sub[(sub["instance"] == i) & (sub["threads"] != 1)]) > 0]
         if not cands:
             continue
-        n = cands[0]
-        t1 = one.loc[n, "wall"]
-        row = [k, int(n), fmt_time(t1)]
+        i = cands[0]
+        t1 = one.loc[i, "wall"]
+        row = [k, i, fmt_time(t1)]
         for t in threads_all:
             if t == 1:
                 continue
-            c = sub[(sub["n"] == n) & (sub["threads"] == t)]
+            c = sub[(sub["instance"] == i) & (sub["threads"] == t)]
             row.append(f"{fmt_time(c.iloc[0]['wall'])} ({fmt_speedup(t1 / c.iloc[0]['wall'])})"
                        if not c.empty and c.iloc[0]["wall"] > 0 else "")
         rows.append(row)
-    title = "### Speedup over 1 thread (parallel kernels, at the largest n measured with 1 thread)\n\n"
+    title = (f"### Speedup over 1 thread (parallel kernels, at the largest {what} measured with 1 "
+             "thread)\n\n")
     if not rows:
         return title + "No parallel kernel was measured with 1 and more threads.\n"
-    header = ["kernel", "n", "1 thread"] + [f"{t} threads" for t in threads_all if t != 1]
+    header = ["kernel", what, "1 thread"] + [f"{t} threads" for t in threads_all if t != 1]
     return title + md_table(header, rows, ["l"] + ["r"] * (len(header) - 1))
 
 
@@ -227,15 +230,46 @@ def table_naive_extrapolated(stats):
 def table_game_winners(df):
     g = df[df["problem"] == "queens-game"]
     rows = []
-    for n in sorted(g["n"].unique()):
-        sub = g[g["n"] == n]
+    for i in dict.fromkeys(g["instance"]):
+        sub = g[g["instance"] == i]
         winners = sorted(set(sub["winner"].dropna()))
         winner = winners[0] if len(winners) == 1 else "DISAGREE: " + "/".join(winners)
+        grundy = ""
+        if "grundy" in sub.columns:
+            gs = sorted(set(int(v) for v in sub["grundy"].dropna()))
+            grundy = "/".join(str(v) for v in gs) if len(gs) <= 1 else "DISAGREE: " + "/".join(
+                str(v) for v in gs)
+        play = "/".join(sorted(set(sub["play"].dropna()))) if "play" in sub.columns else "normal"
         ver = sorted(set(sub["verified"].dropna()))
         kernels = ", ".join(dict.fromkeys(sub["kernel"]))
-        rows.append([f"{int(n)} x {int(n)}", winner, "/".join(ver), kernels])
-    return ("### Queens game: winner with perfect play (normal play)\n\n"
-            + md_table(["board", "winner", "verified", "kernels"], rows, ["l", "l", "l", "l"]))
+        board = f"{int(sub['rows'].iloc[0])} x {int(sub['cols'].iloc[0])}"
+        rows.append([board, play, winner, grundy, "/".join(ver), kernels])
+    return ("### Queens game: winner with perfect play\n\n"
+            + md_table(["board", "play", "winner", "grundy", "verified", "kernels"], rows,
+                       ["l", "l", "l", "r", "l", "l"]))
+
+
+def nqueens_part(sub, stats):
+    stats = stats.copy()
+    stats["n"] = stats["instance"].astype(int)
+    return [table_vs_naive(stats),
+            table_time_by_instance(stats, "n", lambda i: f"n = {i}"),
+            table_thread_speedup(stats, "n"),
+            table_naive_extrapolated(stats)]
+
+
+def queens_game_part(sub, stats):
+    return [table_time_by_instance(stats, "board"),
+            table_thread_speedup(stats, "board"),
+            table_game_winners(sub)]
+
+
+def generic_part(sub, stats):
+    return [table_time_by_instance(stats), table_thread_speedup(stats)]
+
+
+# Each problem's tables; problems not listed get generic_part.
+PARTS = {"nqueens": nqueens_part, "queens-game": queens_game_part}
 
 
 def provenance(df):
@@ -255,23 +289,17 @@ def provenance(df):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("csv", nargs="+", help="CSV files written by `searchbench bench`")
+    ap.add_argument("csv", nargs="+",
+                    help="CSV files written by `searchbench bench`, or run directories")
     ap.add_argument("-o", "--out", help="write the Markdown here instead of stdout")
     args = ap.parse_args(argv)
     df = load(args.csv)
     parts = ["## searchbench results\n", provenance(df)]
     for problem in dict.fromkeys(df["problem"]):
-        sub = df[df["problem"] == problem]
+        sub = df[df["problem"] == problem].dropna(axis=1, how="all")
         stats = cell_stats(sub)
         parts.append(f"\n## {problem}\n")
-        if problem == "nqueens":
-            parts.append(table_vs_naive(stats))
-        parts.append(table_time_by_n(stats, problem))
-        parts.append(table_thread_speedup(stats, problem))
-        if problem == "nqueens":
-            parts.append(table_naive_extrapolated(stats))
-        if problem == "queens-game":
-            parts.append(table_game_winners(sub))
+        parts += PARTS.get(problem, generic_part)(sub, stats)
     text = "\n".join(parts)
     if args.out:  # a temporary name beside the target, renamed when complete
         tmp = f"{args.out}.tmp.{os.getpid()}"

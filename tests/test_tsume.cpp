@@ -136,26 +136,26 @@ TEST(TsumeSfen, RoundTrip) {
 
 TEST(TsumeSfen, BadInputOneLine) {
   const char* bad[] = {
-      "4k4/9/9/9/9/9/9/9/9 b X 1",             // unknown hand letter
-      "4x4/9/9/9/9/9/9/9/9 b - 1",             // unknown piece
-      "4k5/9/9/9/9/9/9/9/9 b - 1",             // rank too long
-      "4k3/9/9/9/9/9/9/9/9 b - 1",             // rank too short
-      "4k4/9/9/9/9/9/9/9 b - 1",               // 8 ranks
-      "4k4/9/9/9/9/9/9/9/9 b 19P 1",           // too many pawns
-      "4k4/9/9/9/9/9/9/9/9 b 3R 1",            // too many rooks
-      "4k4/9/9/9/9/9/9/9/9 b 2Rr 1",           // 3 rooks over both hands
-      "P3k4/9/9/9/9/9/9/9/9 b - 1",            // pawn on the last rank
-      "N3k4/9/9/9/9/9/9/9/9 b - 1",            // knight on rank 1
-      "4k4/N8/9/9/9/9/9/9/9 b - 1",            // knight on rank 2
-      "4k4/9/9/9/9/9/9/9/8p b - 1",            // white pawn on rank 9
-      "4k4/9/9/4P4/9/4P4/9/9/9 b - 1",         // nifu
-      "9/9/9/9/9/9/9/9/4K4 b - 1",             // no defending king
-      "4k4/4R4/9/9/9/9/9/9/9 b - 1",           // the attacker could capture the king
-      "4k4/9/9/9/9/9/9/9/9 x - 1",             // side to move
-      "4k4/9/9/9/9/9/9/9/9 b - 0",             // move number
-      "4k4/9/9/9/9/9/9/9/9",                   // missing fields
-      "4kk3/9/9/9/9/9/9/9/9 b - 1",            // two kings of one side
-      "4+k4/9/9/9/9/9/9/9/9 b - 1",            // promoted king
+      "4k4/9/9/9/9/9/9/9/9 b X 1",      // unknown hand letter
+      "4x4/9/9/9/9/9/9/9/9 b - 1",      // unknown piece
+      "4k5/9/9/9/9/9/9/9/9 b - 1",      // rank too long
+      "4k3/9/9/9/9/9/9/9/9 b - 1",      // rank too short
+      "4k4/9/9/9/9/9/9/9 b - 1",        // 8 ranks
+      "4k4/9/9/9/9/9/9/9/9 b 19P 1",    // too many pawns
+      "4k4/9/9/9/9/9/9/9/9 b 3R 1",     // too many rooks
+      "4k4/9/9/9/9/9/9/9/9 b 2Rr 1",    // 3 rooks over both hands
+      "P3k4/9/9/9/9/9/9/9/9 b - 1",     // pawn on the last rank
+      "N3k4/9/9/9/9/9/9/9/9 b - 1",     // knight on rank 1
+      "4k4/N8/9/9/9/9/9/9/9 b - 1",     // knight on rank 2
+      "4k4/9/9/9/9/9/9/9/8p b - 1",     // white pawn on rank 9
+      "4k4/9/9/4P4/9/4P4/9/9/9 b - 1",  // nifu
+      "9/9/9/9/9/9/9/9/4K4 b - 1",      // no defending king
+      "4k4/4R4/9/9/9/9/9/9/9 b - 1",    // the attacker could capture the king
+      "4k4/9/9/9/9/9/9/9/9 x - 1",      // side to move
+      "4k4/9/9/9/9/9/9/9/9 b - 0",      // move number
+      "4k4/9/9/9/9/9/9/9/9",            // missing fields
+      "4kk3/9/9/9/9/9/9/9/9 b - 1",     // two kings of one side
+      "4+k4/9/9/9/9/9/9/9/9 b - 1",     // promoted king
   };
   for (const char* s : bad) {
     try {
@@ -189,7 +189,8 @@ TEST(TsumeKif, SeedDiagram) {
       "持ち駒 香 金二\n";
   EXPECT_EQ(format_sfen(parse_kif(kif)), "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
   // our own diagram reads back
-  const Position p = parse_sfen("4+bn1g1/5kpPl/2l1b1s2/3+l1N1GP/4G1+P1N/5L3/9/1+r7/R8 b GP3sn13p 1");
+  const Position p =
+      parse_sfen("4+bn1g1/5kpPl/2l1b1s2/3+l1N1GP/4G1+P1N/5L3/9/1+r7/R8 b GP3sn13p 1");
   EXPECT_EQ(format_sfen(parse_kif(format_bod(p))), format_sfen(p));
   EXPECT_THROW(parse_kif("| ・ ・ |\n"), std::invalid_argument);
 }
@@ -197,8 +198,8 @@ TEST(TsumeKif, SeedDiagram) {
 TEST(TsumeKif, MoveText) {
   Position pos = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
   const char* line[] = {"L*1c", "1a2a", "1c1b+", "2a3a", "1b2b", "3a2b", "G*2c", "2b1a", "G*1b"};
-  const char* kif[] = {"１三香打", "２一玉(11)", "１二香成(13)", "３一玉(21)", "２二成香(12)",
-                       "同　玉(31)", "２三金打", "１一玉(22)", "１二金打"};
+  const char* kif[] = {"１三香打",   "２一玉(11)", "１二香成(13)", "３一玉(21)", "２二成香(12)",
+                       "同　玉(31)", "２三金打",   "１一玉(22)",   "１二金打"};
   int prev = -1;
   for (int i = 0; i < 9; ++i) {
     const Move m = parse_usi_move(pos, line[i]);

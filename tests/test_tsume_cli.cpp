@@ -43,8 +43,7 @@ TEST(TsumeCli, SolveCsvJson) {
   auto r = run_cli("tsume solve --problem head-gold -k andor -f csv");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("problem,instance,kernel,threads,outcome,mate_length,", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("tsume,head-gold,andor,1,mate,1,true,G*5b,５二金打,0,"),
-            std::string::npos)
+  EXPECT_NE(r.out.find("tsume,head-gold,andor,1,mate,1,true,G*5b,５二金打,0,"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(",pass,"), std::string::npos);
   r = run_cli("tsume solve --problem repetition -f json");
@@ -128,9 +127,9 @@ TEST(TsumeUsi, Session) {
       "id author searchbench contributors",
       "option name USI_Hash type spin default 256 min 1 max 65536",
       "option name Threads type spin default 1 min 1 max 1024",
-      r.out.substr(r.out.find("option name Kernel"),
-                   r.out.find('\n', r.out.find("option name Kernel")) -
-                       r.out.find("option name Kernel")),
+      r.out.substr(
+          r.out.find("option name Kernel"),
+          r.out.find('\n', r.out.find("option name Kernel")) - r.out.find("option name Kernel")),
       "usiok",
       "readyok",
       "checkmate L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b",

@@ -17,7 +17,8 @@
 //
 // Work split: one task per choice of the first two queens' squares (n >= 5; fewer for small n),
 // listed from the heaviest (earliest squares) to the lightest and handed out dynamically by
-// tbb::parallel_for in a task arena of p.threads workers (a serial loop without oneTBB). Each
+// tbb::parallel_for in a task arena of p.threads workers (a serial loop, threads = 1, when built
+// without oneTBB). Each
 // task writes 64-bit counters of its own; they are added up at the end, so results are identical
 // for any thread count. Progress: total = tasks, done = tasks finished.
 //
@@ -36,13 +37,13 @@
 
 #ifdef SEARCHBENCH_WITH_TBB
 #include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
+
+#include "core/tbb_threads.hpp"
 #endif
 
-#include "nqueens.hpp"
-#include "nqueens_symmetry.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/symmetry.hpp"
 
 namespace sb::nqueens {
 
@@ -307,11 +308,8 @@ Result run_all(const Params& p) {
     if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
   };
 #ifdef SEARCHBENCH_WITH_TBB
-  // Allow exactly p.threads workers, also more than there are cores (no TBB warning).
-  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
-                            static_cast<std::size_t>(p.threads));
-  tbb::task_arena arena(p.threads);
-  arena.execute([&] {
+  TbbThreads pool(p.threads);  // exactly p.threads workers, also more than there are cores
+  pool.arena.execute([&] {
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, tasks.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
@@ -319,8 +317,10 @@ Result run_all(const Params& p) {
         },
         tbb::simple_partitioner());
   });
+  const int used = pool.used();
 #else
   for (std::size_t i = 0; i < tasks.size(); ++i) run_task(i);
+  const int used = 1;  // built without oneTBB: one thread
 #endif
 
   Result r;
@@ -329,7 +329,7 @@ Result run_all(const Params& p) {
     r.unique += c.unique;
     r.nodes += c.nodes;
   }
-  r.threads = p.threads;
+  r.threads = used;
   return r;
 }
 

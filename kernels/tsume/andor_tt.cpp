@@ -4,9 +4,10 @@
 // or a repetition) and the shortest length known to mate (hi). Hand superiority: a mate with hand
 // h is a mate with any hand >= h (the defender then holds fewer pieces); a total failure with h
 // is one with any hand <= h (depth-limited failures are reused for the same hand only, so that
-// a finite tree still ends the deepening with "no mate"). Results that depend on a repetition of the current line are never
-// stored (they hold for that line only). The table is bounded (max_memory): clusters of four
-// entries, the least recently written one replaced when full. Main line: common.hpp.
+// a finite tree still ends the deepening with "no mate"). Results that depend on a repetition of
+// the current line are never stored (they hold for that line only). The table is bounded
+// (max_memory): clusters of four entries, the least recently written one replaced when full. Main
+// line: common.hpp.
 #include <cstdlib>
 #include <cstring>
 #include <memory>

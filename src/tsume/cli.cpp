@@ -11,9 +11,11 @@
 #include "cli/commands.hpp"
 #include "cli/progress_watch.hpp"
 #include "cli/validators.hpp"
-#include "csv.hpp"
-#include "limits.hpp"
-#include "timing.hpp"
+#include "core/csv.hpp"
+#include "core/limits.hpp"
+#include "core/memory.hpp"
+#include "core/timing.hpp"
+#include "tsume/problem.hpp"
 #include "tsume/tsume.hpp"
 #include "tsume/tsume_cli.hpp"
 
@@ -50,21 +52,6 @@ std::string usi_line(const std::vector<ts::Move>& line) {
   return s;
 }
 
-std::string kif_line(const ts::Position& root, const std::vector<ts::Move>& line, bool marks) {
-  ts::Position pos = root;
-  std::string s;
-  int prev = -1;
-  for (auto m : line) {
-    if (!s.empty()) s += ' ';
-    if (marks) s += pos.side_to_move() == ts::kBlack ? "▲" : "△";
-    s += ts::kif_move(pos, m, prev);
-    prev = m.to();
-    ts::Undo u;
-    pos.do_move(m, u);
-  }
-  return s;
-}
-
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError("cannot read KIF file '" + path + "'");
@@ -82,13 +69,13 @@ int run_solve(const SolveOptions& o) {
   } else if (!o.kif.empty()) {
     inst = ts::Instance{"", ts::parse_kif(read_file(o.kif))};
   } else {
-    const ts::Problem* p = ts::find_problem(o.problem);
+    const ts::SuiteProblem* p = ts::find_problem(o.problem);
     if (!p)
       throw UsageError("unknown suite problem '" + o.problem + "' (see `searchbench tsume list`)");
     inst = ts::Instance{p->name, ts::parse_sfen(p->sfen)};
   }
   if (inst.name.empty())
-    if (const ts::Problem* p = ts::find_problem(inst.position)) inst.name = p->name;
+    if (const ts::SuiteProblem* p = ts::find_problem(inst.position)) inst.name = p->name;
   const ts::KernelEntry* k = ts::find_kernel(o.kernel);
   if (!k)
     throw UsageError("unknown tsume kernel '" + o.kernel +
@@ -96,7 +83,7 @@ int run_solve(const SolveOptions& o) {
   ts::Params p;
   p.root = inst.position;
   p.threads = k->parallel ? (o.threads == 0 ? 2 : o.threads) : 1;
-  p.max_memory = tsume_cli::parse_memory(o.max_memory);
+  p.max_memory = parse_bytes(o.max_memory);
   p.max_nodes = o.max_nodes;
   if (o.time_limit > 0)
     p.deadline = std::chrono::steady_clock::now() +
@@ -112,9 +99,9 @@ int run_solve(const SolveOptions& o) {
     std::tie(r, wall) = timed([&] { return k->fn(p); });
   }
   const std::string verified = ts::verify(inst, r);
-  const ts::Problem* prob = inst.name.empty() ? nullptr : ts::find_problem(inst.name);
+  const ts::SuiteProblem* prob = inst.name.empty() ? nullptr : ts::find_problem(inst.name);
   const std::string usi = usi_line(r.main_line);
-  const std::string kif = kif_line(inst.position, r.main_line, false);
+  const std::string kif = ts::kif_line(inst.position, r.main_line, false);
   const int leftover = r.main_line.empty() ? -1 : ts::leftover_after(inst.position, r.main_line);
   const std::string len = r.outcome == ts::Outcome::kMate ? std::to_string(r.mate_length) : "";
   if (o.format == "csv") {
@@ -161,7 +148,7 @@ int run_solve(const SolveOptions& o) {
                   r.length_proven ? " (minimal: no shorter mate exists)"
                                   : " (a mate; shorter not excluded within the limits)");
       std::printf("main line = %s\n", usi.c_str());
-      std::printf("KIF       = %s\n", kif_line(inst.position, r.main_line, true).c_str());
+      std::printf("KIF       = %s\n", ts::kif_line(inst.position, r.main_line, true).c_str());
       if (leftover >= 0) std::printf("leftover  = %d piece(s) in the attacker's hand\n", leftover);
     } else if (r.outcome == ts::Outcome::kNoMate) {
       std::printf("result    = no mate\n");
@@ -223,7 +210,7 @@ int run_list(const std::string& format) {
 
 }  // namespace
 
-void add_tsume(CLI::App& app, Action& action) {
+void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.hpp
   auto* tc = app.add_subcommand("tsume", "Tsume-shogi: mate search (df-pn), perft, USI engine");
   tc->require_subcommand(1);
 
@@ -264,3 +251,9 @@ void add_tsume(CLI::App& app, Action& action) {
 }
 
 }  // namespace sb::cli
+
+namespace sb::tsume {
+void add_commands(CLI::App& app, Action& action) {
+  sb::cli::add_tsume(app, action);
+}
+}  // namespace sb::tsume

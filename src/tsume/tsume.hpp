@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "progress.hpp"
+#include "core/progress.hpp"
 #include "tsume/shogi.hpp"
 
 namespace sb::tsume {
@@ -98,7 +98,7 @@ void validate(const Params& p, const char* kernel);
 std::uint64_t table_bytes(const Params& p);
 
 /// One problem of the committed suite (src/tsume/problems.tsv).
-struct Problem {
+struct SuiteProblem {
   std::string name;     ///< unique, e.g. "zuko-007"
   std::string sfen;     ///< the position, attacker to move
   int expected = -1;    ///< mate length under our rules (every interposition counted), -1: nomate
@@ -111,11 +111,11 @@ struct Problem {
 
 /// The suite, in file order. The file is parsed once; a malformed file is a build error caught by
 /// the tests (std::logic_error).
-const std::vector<Problem>& suite();
+const std::vector<SuiteProblem>& suite();
 /// The suite problem called name, or nullptr.
-const Problem* find_problem(std::string_view name);
+const SuiteProblem* find_problem(std::string_view name);
 /// The suite problem whose position equals pos (same board, hands and side), or nullptr.
-const Problem* find_problem(const Position& pos);
+const SuiteProblem* find_problem(const Position& pos);
 
 /// "pass" when r agrees with the suite's expected answer for inst (outcome, and the mate length
 /// when the kernel proved it minimal; a mate found but not proved minimal must not be shorter or,

@@ -2,7 +2,17 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace sb::cli {
+/// Registers `searchbench tsume solve|perft|list|usi` (src/tsume/cli.cpp).
+void add_tsume(CLI::App& app, std::function<int()>& action);
+}  // namespace sb::cli
 
 namespace sb::cli::tsume_cli {
 
@@ -10,10 +20,6 @@ namespace sb::cli::tsume_cli {
 struct UsiOptions {
   std::string kernel = "dfpn";
 };
-
-/// A byte count such as 512M, 2G or 1048576 (binary units); "" is 0 (the default budget).
-/// Throws UsageError on anything else or below 1 MiB.
-std::uint64_t parse_memory(const std::string& s);
 
 /// The USI engine loop on stdin/stdout; returns the exit code (0 after `quit` or end of input).
 int run_usi(const UsiOptions& o);

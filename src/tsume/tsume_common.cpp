@@ -2,8 +2,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "limits.hpp"
-#include "queens_game.hpp"  // physical_memory()
+#include "core/limits.hpp"
+#include "core/memory.hpp"
 #include "tsume/tsume.hpp"
 
 namespace sb::tsume {
@@ -15,10 +15,10 @@ void validate(const Params& p, const char* kernel) {
                                 ", got " + std::to_string(p.threads));
   if (p.max_memory != 0 && p.max_memory < (1ull << 20))
     throw std::invalid_argument(k + ": max_memory must be at least 1 MiB");
-  if (p.max_memory > queens_game::physical_memory())
+  if (p.max_memory > physical_memory())
     throw std::invalid_argument(k + ": max_memory " + std::to_string(p.max_memory >> 20) +
                                 " MiB is more than the physical memory (" +
-                                std::to_string(queens_game::physical_memory() >> 20) + " MiB)");
+                                std::to_string(physical_memory() >> 20) + " MiB)");
   if (p.root.king_square(~p.root.side_to_move()) < 0)
     throw std::invalid_argument(k + ": the defender (the side not to move) has no king");
   if (p.max_length < 0) throw std::invalid_argument(k + ": max_length must be >= 0");
@@ -78,11 +78,11 @@ int parse_len(const std::string& s, const std::string& where) {
   return std::stoi(s);
 }
 
-std::vector<Problem> load_suite() {
+std::vector<SuiteProblem> load_suite() {
   static const char* const kText =
 #include "tsume_problems.inc"
       ;
-  std::vector<Problem> out;
+  std::vector<SuiteProblem> out;
   std::istringstream in(kText);
   std::string line;
   int lineno = 0;
@@ -95,7 +95,7 @@ std::vector<Problem> load_suite() {
     if (f.size() != 7)
       throw std::logic_error("problems.tsv " + where + ": expected 7 tab-separated fields, got " +
                              std::to_string(f.size()));
-    Problem p;
+    SuiteProblem p;
     p.name = f[0];
     p.sfen = f[1];
     p.expected = parse_len(f[2], where);
@@ -119,18 +119,18 @@ std::vector<Problem> load_suite() {
 
 }  // namespace
 
-const std::vector<Problem>& suite() {
-  static const std::vector<Problem> s = load_suite();
+const std::vector<SuiteProblem>& suite() {
+  static const std::vector<SuiteProblem> s = load_suite();
   return s;
 }
 
-const Problem* find_problem(std::string_view name) {
+const SuiteProblem* find_problem(std::string_view name) {
   for (const auto& p : suite())
     if (p.name == name) return &p;
   return nullptr;
 }
 
-const Problem* find_problem(const Position& pos) {
+const SuiteProblem* find_problem(const Position& pos) {
   const std::uint64_t k = pos.key();
   for (const auto& p : suite())
     if (parse_sfen(p.sfen).key() == k) return &p;
@@ -138,7 +138,7 @@ const Problem* find_problem(const Position& pos) {
 }
 
 Instance parse_instance(std::string_view text) {
-  if (const Problem* p = find_problem(text)) return Instance{p->name, parse_sfen(p->sfen)};
+  if (const SuiteProblem* p = find_problem(text)) return Instance{p->name, parse_sfen(p->sfen)};
   if (text.find('/') == std::string_view::npos && text != "startpos")
     throw std::invalid_argument("'" + std::string(text) +
                                 "' is neither a suite problem (see `searchbench tsume list`) nor "
@@ -151,7 +151,7 @@ std::string format_instance(const Instance& inst) {
 }
 
 std::string verify(const Instance& inst, const Result& r) {
-  const Problem* p = inst.name.empty() ? find_problem(inst.position) : find_problem(inst.name);
+  const SuiteProblem* p = inst.name.empty() ? find_problem(inst.position) : find_problem(inst.name);
   if (!p || r.outcome == Outcome::kUnknown) return "na";
   if (p->expected < 0) return r.outcome == Outcome::kNoMate ? "pass" : "fail";
   if (r.outcome != Outcome::kMate) return "fail";

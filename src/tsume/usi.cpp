@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "limits.hpp"
+#include "core/limits.hpp"
 #include "tsume/tsume.hpp"
 #include "tsume/tsume_cli.hpp"
 
@@ -247,34 +247,6 @@ class Engine {
 };
 
 }  // namespace
-
-std::uint64_t parse_memory(const std::string& s) {
-  if (s.empty()) return 0;
-  std::size_t pos = 0;
-  double v = 0;
-  try {
-    v = std::stod(s, &pos);
-  } catch (const std::exception&) {
-    throw UsageError("--max-memory '" + s + "' is not a size such as 256M or 2G");
-  }
-  std::string unit = s.substr(pos);
-  for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  double mul = 0;
-  if (unit.empty() || unit == "B")
-    mul = 1;
-  else if (unit == "K" || unit == "KB" || unit == "KIB")
-    mul = 1024.0;
-  else if (unit == "M" || unit == "MB" || unit == "MIB")
-    mul = 1024.0 * 1024;
-  else if (unit == "G" || unit == "GB" || unit == "GIB")
-    mul = 1024.0 * 1024 * 1024;
-  if (mul == 0 || !std::isfinite(v) || s.find_first_of("xXpPnN") != std::string::npos ||
-      v * mul >= 1.8e19)
-    throw UsageError("--max-memory '" + s + "' is not a size such as 256M or 2G");
-  if (v * mul < 1024.0 * 1024)
-    throw UsageError("--max-memory must be at least 1M, got '" + s + "'");
-  return static_cast<std::uint64_t>(v * mul);
-}
 
 int run_usi(const UsiOptions& o) {
   Engine e(o);

@@ -21,9 +21,11 @@ MICRO = os.environ.get("SEARCHBENCH_MICRO", "")
 SCRIPTS = os.path.join(SOURCE, "scripts")
 PY = sys.executable
 
-HEADER = ("problem,kernel,backend,n,threads,rep,wall_s,nodes,nodes_per_s,verified,total,unique,"
-          "rows,cols,winner,winning_first_moves,positions,git_sha,host,cpu_model,compiler,flags,"
-          "timestamp_utc").split(",")
+COMMON = ("problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,"
+          "host,cpu_model,compiler,flags,timestamp_utc").split(",")
+HEADER = COMMON + ["n", "total", "unique"]  # nqueens
+GAME_HEADER = COMMON + ["n", "rows", "cols", "play", "winner", "winning_first_moves", "grundy",
+                        "positions"]
 
 
 def run(args, **kw):
@@ -42,10 +44,12 @@ def synthetic_rows():
 
     def add(kernel, backend, n, threads, walls, nodes, problem="nqueens", **extra):
         for rep, w in enumerate(walls, 1):
-            r = {c: "" for c in HEADER}
+            r = {c: "" for c in (HEADER if problem == "nqueens" else GAME_HEADER)}
             r.update(prov)
-            r.update(problem=problem, kernel=kernel, backend=backend, n=n, threads=threads, rep=rep,
-                     wall_s=w, nodes=nodes, nodes_per_s=nodes / w, verified="pass")
+            instance = str(n) if problem == "nqueens" else f"{n}x{n}"
+            r.update(problem=problem, kernel=kernel, backend=backend, instance=instance, n=n,
+                     threads=threads, rep=rep, wall_s=w, nodes=nodes, nodes_per_s=nodes / w,
+                     verified="pass")
             r.update(extra)
             rows.append(r)
 
@@ -58,44 +62,62 @@ def synthetic_rows():
         add("bitboard-sym-tbb", "tbb", 12, t, [w] * 3, 195542, total=14200, unique=1787)
     for n, winner in [(3, "first"), (4, "first")]:
         add("memo", "serial", n, 1, [0.001 * n] * 3, 100 * n, problem="queens-game",
-            rows=n, cols=n, winner=winner, positions=10 * n,
-            verified="pass" if n % 2 else "na")
+            rows=n, cols=n, play="normal", winner=winner, positions=10 * n,
+            grundy=2 if n == 3 else "", verified="pass" if n % 2 else "na")
     return rows
 
 
 def write_csv(path, rows):
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=HEADER, lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
+    """Writes the rows of each problem to its own file, as `searchbench bench` does: path for
+    nqueens and path with queens-game.csv beside it."""
+    by_problem = {}
+    for r in rows:
+        by_problem.setdefault(r["problem"], []).append(r)
+    for problem, rs in by_problem.items():
+        p = path if problem == "nqueens" else os.path.join(os.path.dirname(path),
+                                                              problem + ".csv")
+        with open(p, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=HEADER if problem == "nqueens" else GAME_HEADER,
+                               lineterminator="\n")
+            w.writeheader()
+            w.writerows(rs)
 
 
 class TabulatePlotFromCli(unittest.TestCase):
     """The scripts on a real CSV written by `searchbench bench`."""
 
     def test_bench_csv_tables_and_plots(self):
+        listed = run([CLI, "list"]).stdout
+        parallel = "bitboard-sym-tbb" if "bitboard-sym-tbb" in listed else (
+            "bitboard-sym-omp" if "bitboard-sym-omp" in listed else None)
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "bench.csv")
-            r = run([CLI, "bench", "--kernels", "backtrack-rows,bitboard,bitboard-sym-tbb",
+            kernels = "backtrack-rows,bitboard" + ("," + parallel if parallel else "")
+            r = run([CLI, "bench", "--kernels", kernels,
                      "--n", "4..8", "--threads", "1,2", "--reps", "2", "--warmup", "0", "--out", out])
             self.assertEqual(r.returncode, 0, r.stderr)
             with open(out) as f:
                 rows = list(csv.reader(f))
             self.assertEqual(rows[0], HEADER)
-            self.assertEqual(len(rows), 1 + 2 * 5 * 4)  # 2 serial + 1 parallel at 2 thread counts
+            # 2 serial kernels + 1 parallel at 2 thread counts, 5 sizes, 2 reps
+            self.assertEqual(len(rows), 1 + 2 * 5 * (4 if parallel else 2))
             r = script("tabulate.py", out, "-o", os.path.join(d, "tables.md"))
             self.assertEqual(r.returncode, 0, r.stderr)
             with open(os.path.join(d, "tables.md")) as f:
                 md = f.read()
-            self.assertIn("### Median wall time per kernel and n", md)
+            self.assertIn("### Median wall time per kernel and n\n", md)
             self.assertIn("| kernel | n = 4 | n = 5 | n = 6 | n = 7 | n = 8 |", md)
             self.assertIn("### Every kernel at n = 8 against naive", md)
             self.assertIn("No naive run at n = 8", md)
             self.assertIn("### Speedup over 1 thread", md)
-            self.assertIn("| bitboard-sym-tbb | 8 |", md)
+            if parallel:
+                self.assertIn(f"| {parallel} | 8 |", md)
+            else:  # built without oneTBB and OpenMP
+                self.assertIn("No parallel kernel was measured", md)
             r = script("plot.py", out, "-d", d)
             self.assertEqual(r.returncode, 0, r.stderr)
-            for name in ["time_vs_n_nqueens.png", "speedup_vs_threads_nqueens.png"]:
+            for name in ["time_vs_n_nqueens.png"] + (
+                    ["speedup_vs_threads_nqueens.png"] if parallel else []):
                 p = os.path.join(d, name)
                 self.assertTrue(os.path.exists(p), name)
                 with open(p, "rb") as f:
@@ -109,7 +131,7 @@ class TabulateKnownValues(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "known.csv")
             write_csv(path, synthetic_rows())
-            r = script("tabulate.py", path)
+            r = script("tabulate.py", d)  # the run directory: both problems' files
             self.assertEqual(r.returncode, 0, r.stderr)
             md = r.stdout
             self.assertIn("C(64, 8) = 4,426,165,368 placements", md)
@@ -124,7 +146,9 @@ class TabulateKnownValues(unittest.TestCase):
                           f"~{est / 0.05:.3g}x (estimate) |", md)
             self.assertIn("| 12 | 1.036e+17 |", md)
             self.assertIn("## queens-game", md)
-            self.assertIn("| 3 x 3 | first | pass | memo |", md)
+            self.assertIn("| 3 x 3 | normal | first | 2 | pass | memo |", md)
+            self.assertIn("### Median wall time per kernel and board", md)
+            self.assertIn("| kernel | 3x3 | 4x4 |", md)
             self.assertIn("testhost", md)
 
     def test_rejects_other_csv(self):
@@ -140,7 +164,7 @@ class TabulateKnownValues(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "known.csv")
             write_csv(path, synthetic_rows())
-            r = script("plot.py", path)  # default: beside the CSV
+            r = script("plot.py", path, os.path.join(d, "queens-game.csv"))  # beside the CSV
             self.assertEqual(r.returncode, 0, r.stderr)
             for name in ["time_vs_n_nqueens.png", "speedup_vs_threads_nqueens.png",
                          "time_vs_n_queens-game.png"]:
@@ -155,7 +179,7 @@ class GbenchToCsv(unittest.TestCase):
     def test_micro_json_to_csv(self):
         with tempfile.TemporaryDirectory() as d:
             js = os.path.join(d, "micro.json")
-            r = run([MICRO, "--benchmark_filter=^nqueens/bitboard/n:10/", "--benchmark_min_time=0.01",
+            r = run([MICRO, "--benchmark_filter=^nqueens/bitboard/10/", "--benchmark_min_time=0.01",
                      "--benchmark_repetitions=2", f"--benchmark_out={js}",
                      "--benchmark_out_format=json"])
             self.assertEqual(r.returncode, 0, r.stderr)
@@ -169,6 +193,7 @@ class GbenchToCsv(unittest.TestCase):
             self.assertEqual(len(rows), 2)  # aggregates (_mean, ...) dropped
             for i, row in enumerate(rows, 1):
                 self.assertEqual(row["kernel"], "bitboard")
+                self.assertEqual(row["instance"], "10")
                 self.assertEqual(row["n"], "10")
                 self.assertEqual(row["rep"], str(i))
                 self.assertEqual(row["verified"], "pass")
@@ -176,6 +201,27 @@ class GbenchToCsv(unittest.TestCase):
                 self.assertGreater(float(row["wall_s"]), 0)
             r = script("tabulate.py", out)
             self.assertEqual(r.returncode, 0, r.stderr)
+
+    def test_two_problems_go_to_a_directory(self):
+        with tempfile.TemporaryDirectory() as d:
+            js = os.path.join(d, "micro.json")
+            r = run([MICRO, "--benchmark_filter=^(nqueens/bitboard/10|queens-game/memo/4x4)/",
+                     "--benchmark_min_time=0.01", f"--benchmark_out={js}",
+                     "--benchmark_out_format=json"])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            r = script("gbench_to_csv.py", js)  # several problems need -o DIR
+            self.assertEqual(r.returncode, 2)
+            out = os.path.join(d, "csv")
+            r = script("gbench_to_csv.py", js, "-o", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(out, "queens-game.csv")) as f:
+                rows = list(csv.DictReader(f))
+            with open(os.path.join(out, "queens-game.csv")) as f:
+                self.assertEqual(f.readline().strip().split(","), GAME_HEADER)
+            self.assertEqual(rows[0]["instance"], "4x4")
+            self.assertEqual(rows[0]["winner"], "first")
+            self.assertEqual(rows[0]["verified"], "pass")
+            self.assertTrue(os.path.exists(os.path.join(out, "nqueens.csv")))
 
 
 if __name__ == "__main__":
