@@ -20,7 +20,7 @@ double Traits::size(const Instance& x) {
   const SuiteProblem* p = x.name.empty() ? find_problem(x.position) : find_problem(x.name);
   if (!p) return 9;
   if (p->expected >= 0) return p->expected;
-  return p->quick ? 1 : 100;
+  return p->quick ? 1 : p->quick_dfpn ? 10 : 100;
 }
 
 Params Traits::params(const Instance& x, const RunSettings& s) {
@@ -88,7 +88,7 @@ std::vector<K> typed_kernels() {
                andor,
                {},
                true,
-               {{"quick", 9}, {"full", 11}},
+               {{"quick", 9}, {"full", 9}},
                {"head-gold", "seed-jisaku10"},
                {"head-gold", "classic-3", "seed-jisaku10", "uchifuzume-nomate"},
                {}});
@@ -99,7 +99,7 @@ std::vector<K> typed_kernels() {
                andor_tt,
                {},
                true,
-               {{"quick", 9}, {"full", 11}},
+               {{"quick", 9}, {"full", 9}},
                {"head-gold", "seed-jisaku10"},
                {"head-gold", "classic-3", "seed-jisaku10", "uchifuzume-nomate"},
                {}});
@@ -110,7 +110,7 @@ std::vector<K> typed_kernels() {
                dfpn,
                {},
                true,
-               {{"quick", 11}, {"full", 100}},
+               {{"quick", 50}, {"full", 100}},
                {"head-gold", "seed-jisaku10"},
                {"head-gold", "classic-3", "seed-jisaku10", "interpose-pawn", "repetition"},
                {}});
@@ -123,7 +123,7 @@ std::vector<K> typed_kernels() {
                dfpn_tbb,
                {},
                false,
-               {{"quick", 11}, {"full", 100}},
+               {{"quick", 50}, {"full", 100}},
                {"seed-jisaku10"},
                {},
                {}});
@@ -154,7 +154,7 @@ const sb::Problem& problem() {
     base.columns = {"outcome",       "mate_length", "length_proven", "main_line",
                     "main_line_kif", "leftover",    "positions",     "sfen"};
     base.suites = {{"quick", suite_names(false)}, {"full", suite_names(true)}};
-    base.default_caps = {{"quick", 11}, {"full", 100}};
+    base.default_caps = {{"quick", 50}, {"full", 100}};
     base.min_growth = 2;
     base.add_commands = add_commands;
     return make_problem<Traits>(std::move(base), typed_kernels());

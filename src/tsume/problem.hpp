@@ -23,8 +23,8 @@ struct Traits {
   /// The suite name, or the SFEN when the position is not in the suite.
   static std::string format(const Instance& x);
   /// The expected mate length of a suite problem; a no-mate position counts 1 when the
-  /// full-width kernels can exhaust it (CI class "quick") and 100 otherwise; an SFEN outside the
-  /// suite counts 9.
+  /// full-width kernels can exhaust it (CI class "quick"), 10 when only df-pn can ("dfpn") and
+  /// 100 otherwise; an SFEN outside the suite counts 9.
   static double size(const Instance& x);
   /// threads, progress, max_memory and time_limit_s (a deadline) from the settings.
   static Params params(const Instance& x, const RunSettings& s);
