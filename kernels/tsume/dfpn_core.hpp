@@ -193,6 +193,10 @@ class DfPn {
   /// positions before it on the line (repetitions). Returns the root's value: pn == 0 proved,
   /// dn == 0 disproved. Throws Aborted at a limit. pos is restored.
   Val solve(Position& pos, std::uint16_t r, PathSet& path) {
+    {  // already settled in the table (the post-search asks many such questions)
+      const Val t = tt_.lookup(pos.board_key(), pos.hand(attacker_), r);
+      if (t.pn == 0 || t.dn == 0) return t;
+    }
     rep_.clear();
     pos_ = &pos;
     path_ = &path;
