@@ -241,6 +241,7 @@ class DfPn {
     std::uint16_t lo, hi;
     Hand ph;
     bool tainted;
+    bool settled;  // proved or disproved: no more lookups
   };
 
   static std::uint32_t sat(std::uint64_t x) {
@@ -333,16 +334,19 @@ class DfPn {
       bool grouped = false;
       for (int i = 0; i < n; ++i) {
         Child& c = ch[i];
-        c.tainted = false;
-        c.lo = 0, c.hi = kNoLen, c.ph = 0;
-        if (c.on_path || rep_.count(c.pk)) {
-          c.cpn = kInfPn, c.cdn = 0, c.tainted = true;
-        } else {
-          const Val v = tt_.lookup(c.key, c.hand, cr);
-          if (v.pn == 0 || v.dn == 0 || v.found) {
-            c.cpn = v.pn, c.cdn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph;
+        if (!c.settled) {  // a proof or disproof, once seen, holds for the rest of this loop
+          c.tainted = false;
+          c.lo = 0, c.hi = kNoLen, c.ph = 0;
+          if (c.on_path || rep_.count(c.pk)) {
+            c.cpn = kInfPn, c.cdn = 0, c.tainted = true, c.settled = true;
           } else {
-            c.cpn = c.pn, c.cdn = c.dn;
+            const Val v = tt_.lookup(c.key, c.hand, cr);
+            if (v.pn == 0 || v.dn == 0 || v.found) {
+              c.cpn = v.pn, c.cdn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph;
+              c.settled = v.pn == 0 || v.dn == 0;
+            } else {
+              c.cpn = c.pn, c.cdn = c.dn;
+            }
           }
         }
         // the number minimised at this node, and the one summed
