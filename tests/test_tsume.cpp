@@ -2,6 +2,7 @@
 // published counts), each rule on a small position, SFEN refusals, and the kernels against each
 // other and the suite.
 #include <gtest/gtest.h>
+#include <iconv.h>
 
 #include <algorithm>
 #include <string>
@@ -193,6 +194,23 @@ TEST(TsumeKif, SeedDiagram) {
       parse_sfen("4+bn1g1/5kpPl/2l1b1s2/3+l1N1GP/4G1+P1N/5L3/9/1+r7/R8 b GP3sn13p 1");
   EXPECT_EQ(format_sfen(parse_kif(format_bod(p))), format_sfen(p));
   EXPECT_THROW(parse_kif("| ・ ・ |\n"), std::invalid_argument);
+}
+
+// A .kif file in Shift_JIS (CP932), as most KIF files in the wild are, reads the same.
+TEST(TsumeKif, ShiftJis) {
+  const Position p = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
+  std::string utf8 = format_bod(p);
+  iconv_t cd = iconv_open("CP932", "UTF-8");
+  ASSERT_NE(cd, reinterpret_cast<iconv_t>(-1));
+  std::string out(utf8.size() * 2, '\0');
+  char* ip = utf8.data();
+  char* op = out.data();
+  std::size_t il = utf8.size(), ol = out.size();
+  ASSERT_NE(iconv(cd, &ip, &il, &op, &ol), static_cast<std::size_t>(-1));
+  iconv_close(cd);
+  out.resize(out.size() - ol);
+  ASSERT_NE(out, format_bod(p));  // really converted
+  EXPECT_EQ(format_sfen(parse_kif(out)), format_sfen(p));
 }
 
 TEST(TsumeKif, MoveText) {
