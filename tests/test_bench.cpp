@@ -219,6 +219,11 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
   req.suite = sb::bench::find_suite("quick");
   req.n = sb::bench::Range{4, 5};
   auto plan = sb::bench::make_plan(req);
+  std::size_t with_n = 0;  // --n applies to the problems that define from_n (not tsume)
+  for (const sb::Problem* p : sb::problems()) with_n += static_cast<bool>(p->from_n);
+  EXPECT_EQ(plan.problems.size(), with_n);
+  req.n.reset();
+  plan = sb::bench::make_plan(req);
   EXPECT_EQ(plan.problems.size(), sb::problems().size());
   req.n.reset();
   req.instances = {"6x7", "5x5:misere"};

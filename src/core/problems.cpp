@@ -10,11 +10,15 @@ const Problem& problem();  // src/nqueens/problem.cpp
 namespace queens_game {
 const Problem& problem();  // src/queens_game/problem.cpp
 }
+namespace tsume {
+const Problem& problem();  // src/tsume/problem.cpp
+}
 
 const std::vector<const Problem*>& problems() {
   static const std::vector<const Problem*> all = {
       &nqueens::problem(),
       &queens_game::problem(),
+      &tsume::problem(),
   };
   return all;
 }
