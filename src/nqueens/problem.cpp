@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/typed_problem.hpp"
+#include "nqueens/pieces.hpp"
 #include "nqueens/reference.hpp"
 
 namespace sb::nqueens {
@@ -29,6 +30,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.n = x.n;
   p.threads = s.threads;
   p.progress = s.progress;
+  p.pieces = s.pieces;
   return p;
 }
 
@@ -133,6 +135,8 @@ std::vector<K> kernels() {
        {"11", "12"},
        {"12"},
        {}});
+  // The parallel bitboard-sym kernels run one fixed piece list (journal, resume, MPI).
+  auto sym_pieces = [](const Instance& x) { return bitboard_sym_pieces(x.n); };
 #ifdef SEARCHBENCH_WITH_OPENMP
   v.push_back({"bitboard-sym-omp",
                "openmp",
@@ -144,7 +148,8 @@ std::vector<K> kernels() {
                {{"quick", 17}, {"full", 18}},
                {"11", "12"},
                {"12"},
-               {}});
+               {},
+               sym_pieces});
 #endif
 #ifdef SEARCHBENCH_WITH_TBB
   v.push_back({"bitboard-sym-tbb",
@@ -157,8 +162,29 @@ std::vector<K> kernels() {
                {{"quick", 17}, {"full", 18}},
                {"11", "12"},
                {"12"},
-               {}});
+               {},
+               sym_pieces});
 #endif
+#ifdef SEARCHBENCH_WITH_MPI
+  // Runs as a one-rank singleton without mpirun (bench, signature, tests); mpirun -np P for
+  // more. Quick-suite cap 12: the suite runs one process; scripts/mpi_bench.sh measures ranks.
+  v.push_back({"bitboard-sym-mpi",
+               "mpi",
+               "bitboard-sym's pieces handed out by rank 0 to MPI ranks, oneTBB threads in each",
+               range_text(1, nmax),
+               bitboard_sym_mpi,
+               n_range("bitboard-sym-mpi", 1, nmax),
+               true,
+               {{"quick", 12}, {"full", 18}},
+               {},
+               {"12"},
+               {},
+               sym_pieces});
+#endif
+  // Another piece family gets journal/resume on its -tbb/-omp kernels and a -mpi kernel with
+  // one line (src/nqueens/pieces.hpp), e.g. once the constellation kernels are in:
+  //   offer_pieces(v, "constellation", piece_api("constellation", constellations::pieces,
+  //                constellations::solve_pieces, constellations::fingerprint, 8));
   return v;
 }
 
