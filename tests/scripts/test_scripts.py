@@ -21,8 +21,8 @@ MICRO = os.environ.get("SEARCHBENCH_MICRO", "")
 SCRIPTS = os.path.join(SOURCE, "scripts")
 PY = sys.executable
 
-COMMON = ("problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,"
-          "host,cpu_model,compiler,flags,timestamp_utc").split(",")
+COMMON = ("problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,nodes_per_s,verified,"
+          "git_sha,host,cpu_model,compiler,flags,timestamp_utc").split(",")
 HEADER = COMMON + ["n", "total", "unique"]  # nqueens
 GAME_HEADER = COMMON + ["n", "rows", "cols", "play", "winner", "winning_first_moves", "grundy",
                         "positions"]
@@ -48,7 +48,7 @@ def synthetic_rows():
             r.update(prov)
             instance = str(n) if problem == "nqueens" else f"{n}x{n}"
             r.update(problem=problem, kernel=kernel, backend=backend, instance=instance, n=n,
-                     threads=threads, rep=rep, wall_s=w, nodes=nodes, nodes_per_s=nodes / w,
+                     threads=threads, ranks=1, rep=rep, wall_s=w, nodes=nodes, nodes_per_s=nodes / w,
                      verified="pass")
             r.update(extra)
             rows.append(r)
