@@ -17,7 +17,6 @@ OUT_DIR defaults to the first CSV's directory. Prints the files written. Needs p
 matplotlib (Debian: python3-pandas python3-matplotlib); uses the Agg backend (no display).
 """
 import argparse
-import glob
 import math
 import os
 import sys
@@ -28,31 +27,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-
-def csv_paths(paths):
-    out = []
-    for p in paths:
-        if os.path.isdir(p):
-            found = sorted(glob.glob(os.path.join(p, "*.csv")))
-            if not found:
-                sys.exit(f"plot.py: error: no CSV file in directory {p}")
-            out += found
-        else:
-            out.append(p)
-    return out
+import sbcsv  # noqa: E402
 
 
 def load(paths):
-    frames = []
-    for p in csv_paths(paths):
-        df = pd.read_csv(p, dtype={"verified": str, "winner": str, "instance": str})
-        for c in ["problem", "kernel", "backend", "instance", "threads", "wall_s"]:
-            if c not in df.columns:
-                sys.exit(f"plot.py: error: {p} is not a searchbench bench CSV (no column '{c}')")
-        if "ranks" not in df.columns:  # files written before the column existed
-            df["ranks"] = 1
-        frames.append(df)
-    return pd.concat(frames, ignore_index=True)
+    return sbcsv.load(paths, "plot.py")
 
 
 # The x axis of each problem: a number per row and its label; others: instance order.

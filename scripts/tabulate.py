@@ -18,18 +18,15 @@ Medians are over the repetitions of a cell (one row per repetition). Rows whose 
 failed are marked FAIL. Needs pandas (Debian: python3-pandas).
 """
 import argparse
-import glob
 import os
 import math
 import sys
 
 import pandas as pd
 
+import sbcsv
+
 NAIVE_N = 8  # the reference comparison: naive's exhaustive enumeration at n = 8
-# Must match sb::bench::common_columns() (src/core/bench.cpp); `ranks` (after `threads`) may be
-# missing in files written before it existed, and is then 1.
-REQUIRED = ["problem", "kernel", "backend", "instance", "threads", "rep", "wall_s", "nodes",
-            "verified"]
 
 
 def fmt_time(s):
@@ -90,33 +87,8 @@ def label(kernel, threads, parallel, ranks=1):
     return f"{kernel} ({threads} thr)" if parallel else kernel
 
 
-def csv_paths(paths):
-    """The CSV files named, with each directory replaced by the *.csv files in it."""
-    out = []
-    for p in paths:
-        if os.path.isdir(p):
-            found = sorted(glob.glob(os.path.join(p, "*.csv")))
-            if not found:
-                sys.exit(f"tabulate.py: error: no CSV file in directory {p}")
-            out += found
-        else:
-            out.append(p)
-    return out
-
-
 def load(paths):
-    frames = []
-    for p in csv_paths(paths):
-        df = pd.read_csv(p, dtype={"verified": str, "winner": str, "git_sha": str,
-                                   "instance": str})
-        missing = [c for c in REQUIRED if c not in df.columns]
-        if missing:
-            sys.exit(f"tabulate.py: error: {p} is not a searchbench bench CSV (missing columns "
-                     f"{missing})")
-        if "ranks" not in df.columns:
-            df.insert(df.columns.get_loc("threads") + 1, "ranks", 1)
-        frames.append(df)
-    return pd.concat(frames, ignore_index=True)
+    return sbcsv.load(paths, "tabulate.py")
 
 
 def cell_stats(df):
