@@ -149,7 +149,10 @@ void expect_refused(const sb::test::RunResult& r, const std::string& what) {
 
 TEST(Mpi, BadInputIsRefusedByEveryRankOnce) {
   REQUIRE_MPI();
-  expect_refused(mpirun(3, "nqueens count -n 4 -k bitboard-sym-mpi"), "3 MPI ranks for 1 piece");
+  const auto j = temp("never");
+  expect_refused(mpirun(3, "nqueens count -n 4 -k bitboard-sym-mpi --journal " + j.string()),
+                 "3 MPI ranks for 1 piece at n = 4");
+  EXPECT_FALSE(fs::exists(j));  // refused before any journal is created
   expect_refused(mpirun(2, "nqueens count -n 10 -k bitboard"), "runs in one process");
   expect_refused(mpirun(2, "nqueens count -n 10 -k bitboard-sym-mpi -t 5000"), "1 to 1024");
   expect_refused(mpirun(2, "list"), "runs in one process");

@@ -24,9 +24,6 @@ int env_int(std::initializer_list<const char*> names) {
   return -1;
 }
 
-bool g_active = false;
-bool g_done = false;  // finalised or aborted: MPI may not be started again
-
 }  // namespace
 
 bool built() {
@@ -59,6 +56,11 @@ int launched_local_size() {
 }
 
 #ifdef SEARCHBENCH_WITH_MPI
+
+namespace {
+bool g_active = false;
+bool g_done = false;  // finalised or aborted: MPI may not be started again
+}  // namespace
 
 void init() {
   if (g_active) return;

@@ -65,6 +65,15 @@ int run_count(const CountOptions& o) {
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
   if (k.distributed()) warn_if_bound_below(settings.threads);
+  // More ranks than pieces: refused before a journal is created (the kernel checks it too).
+  if (ranks > 1 && k.pieces) {
+    const auto count = k.pieces(in).count;
+    if (static_cast<std::uint64_t>(ranks) > count)
+      throw UsageError(std::to_string(ranks) + " MPI ranks for " + std::to_string(count) +
+                       " piece" + (count == 1 ? "" : "s") + " at n = " + std::to_string(o.n) +
+                       ": use at most " + std::to_string(count) + " rank" +
+                       (count == 1 ? "" : "s"));
+  }
 
   // The journal: read, checked and written by rank 0 alone; the others follow its verdict.
   std::unique_ptr<JournalRun> journal;
@@ -162,9 +171,14 @@ int run_pieces(const PiecesOptions& o) {
     for (const auto& c : prob.kernels)
       if (c.pieces && (k == nullptr || !c.distributed())) k = &c;
   }
-  if (k == nullptr || !k->pieces)
-    throw UsageError("kernel '" + (k ? k->name : o.kernel) +
-                     "' does not cut its search into pieces (none in this build does)");
+  if (k == nullptr || !k->pieces) {
+    std::string with;
+    for (const auto& c : prob.kernels)
+      if (c.pieces) with += (with.empty() ? "" : ", ") + c.name;
+    throw UsageError((k ? "kernel '" + k->name + "' does not" : std::string("no kernel does")) +
+                     " cut its search into pieces" +
+                     (with.empty() ? " in this build" : " (these do: " + with + ")"));
+  }
   const sb::Instance in = make_instance<Traits>({o.n});
   if (k->refuse)
     if (auto why = k->refuse(in)) throw UsageError(*why);

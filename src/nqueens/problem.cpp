@@ -140,7 +140,7 @@ std::vector<K> kernels() {
 #ifdef SEARCHBENCH_WITH_OPENMP
   v.push_back({"bitboard-sym-omp",
                "openmp",
-               "bitboard-sym split into pre-placed subproblems on OpenMP threads",
+               "bitboard-sym's fixed piece list on OpenMP threads (journal, resume)",
                range_text(1, nmax),
                bitboard_sym_omp,
                n_range("bitboard-sym-omp", 1, nmax),
@@ -154,7 +154,7 @@ std::vector<K> kernels() {
 #ifdef SEARCHBENCH_WITH_TBB
   v.push_back({"bitboard-sym-tbb",
                "tbb",
-               "bitboard-sym split into pre-placed subproblems run as oneTBB tasks",
+               "bitboard-sym's fixed piece list as oneTBB tasks (journal, resume)",
                range_text(1, nmax),
                bitboard_sym_tbb,
                n_range("bitboard-sym-tbb", 1, nmax),
