@@ -230,12 +230,12 @@ TEST(OfferPieces, OneLinePutsAFamilyOnTheRunners) {
     params.threads = threads;
     return k.fn(params);
   };
-  ASSERT_TRUE(v[0].pieces);
-  EXPECT_EQ(v[0].pieces({12}).count, nq::bitboard_sym_pieces(12).count);
-  EXPECT_EQ(v[0].pieces({12}).scheme, "toy");
   if (!nq::piece_backend_built("tbb")) {
-    EXPECT_THROW(run(v[0], 10, 2), std::invalid_argument);
+    EXPECT_FALSE(v[0].pieces);  // no runner for it in this build: left as it was
   } else {
+    ASSERT_TRUE(v[0].pieces);
+    EXPECT_EQ(v[0].pieces({12}).count, nq::bitboard_sym_pieces(12).count);
+    EXPECT_EQ(v[0].pieces({12}).scheme, "toy");
     toy::batch_calls = 0;
     const auto r = run(v[0], 12, 2);
     EXPECT_EQ(r.total, *nq::reference::total_solutions(12));

@@ -220,10 +220,13 @@ int run_bench(const BenchOptions& o) {
         throw UsageError("on " + std::to_string(ranks) +
                          " MPI ranks bench runs MPI kernels only (" + c.kernel->name +
                          " runs in one process): choose them with --kernels");
-  int most_threads = 1;
+  int most_threads = 0;
   for (const auto& c : plan.cells)
     if (c.kernel->distributed()) most_threads = std::max(most_threads, c.threads);
-  warn_if_bound_below(most_threads);
+  if (most_threads > 0 && !o.dry_run) {
+    mpi::init();  // now, not inside the first timed run (a singleton without mpirun)
+    warn_if_bound_below(most_threads);
+  }
   const int reps = o.reps > 0 ? o.reps : req.suite->reps;
   const int warmup = o.warmup >= 0 ? o.warmup : req.suite->warmup;
 

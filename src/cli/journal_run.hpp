@@ -47,8 +47,8 @@ class JournalRun {
   /// a write error or a disagreement.
   void finish(const Outcome& o, Verdict v, double wall_s);
 
-  /// Flushes and closes the journal without a result line (after a kernel error).
-  void abandon();
+  /// Flushes and closes the journal without a result line (after a kernel error); never throws.
+  void abandon() noexcept;
 
  private:
   void on_piece(std::uint64_t id, const Subtotals& s, double seconds);
@@ -149,8 +149,11 @@ inline void JournalRun::finish(const Outcome& o, Verdict v, double wall_s) {
   writer_->close();
 }
 
-inline void JournalRun::abandon() {
-  if (writer_) writer_->close();
+inline void JournalRun::abandon() noexcept {
+  try {
+    if (writer_) writer_->close();
+  } catch (...) {  // the kernel's error is the one to report
+  }
 }
 
 }  // namespace sb::cli

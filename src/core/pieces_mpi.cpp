@@ -14,8 +14,9 @@
 // Rank 0's main thread answers requests as they come (MPI_Iprobe) while its own threads solve
 // pieces, taking ids in list order from the same counter as the requests. A worker asks for
 // more while it holds fewer than two batches per thread, so its threads only wait when the list
-// runs out; near the end rank 0 hands out at most a share of what is left (guided
-// self-scheduling), so that the ranks finish together. Results reach rank 0 (and the journal)
+// runs out; rank 0 hands out at most 1/(2 x all threads) of what is left (guided
+// self-scheduling: large shares first, few round trips, small ones at the end, so that the
+// ranks finish together). Results reach rank 0 (and the journal)
 // within a fraction of a second of being found. The main thread of every rank, the only one that
 // calls MPI (MPI_THREAD_FUNNELED), sleeps between polls (20 us, doubling up to 1 ms while idle)
 // rather than spinning in a blocking call, so a rank costs its compute threads and nothing more:
@@ -237,7 +238,9 @@ Subtotals manage(const PieceList& list, const PieceSchedule& s, int threads, int
 void work(const PieceList& list, int threads, int rank, MPI_Comm comm, int& used) {
   const std::size_t b = std::max<std::size_t>(1, list.batch);
   const std::size_t t = static_cast<std::size_t>(threads);
-  const std::size_t low = 2 * t * b, high = 4 * t * b;  // ask below low, up to high in hand
+  // Ask when fewer than two batches per thread are in hand, for up to 64; rank 0's guided
+  // share decides how many come (many early, few near the end).
+  const std::size_t low = 2 * t * b, high = 64 * t * b;
   std::mutex mu;
   std::condition_variable cv;
   std::deque<u64> queue;

@@ -107,7 +107,14 @@ int run_count(const CountOptions& o) {
     if (journal) journal->abandon();  // keep every piece recorded so far
     throw;
   }
-  if (journal) journal->finish(t.outcome, t.verified, t.wall_s);
+  // A journal that cannot be finished (a write error) does not cost the result: it is printed,
+  // then the error reported (exit 1).
+  std::string journal_error;
+  try {
+    if (journal) journal->finish(t.outcome, t.verified, t.wall_s);
+  } catch (const std::exception& e) {
+    journal_error = e.what();
+  }
   const Result& r = result_of<Traits>(t.outcome);
   const double wall = t.wall_s;
   const double nps = per_second(static_cast<double>(r.nodes), wall);
@@ -151,6 +158,12 @@ int run_count(const CountOptions& o) {
     std::printf("verified = %s\n", verified.c_str());
     std::printf("build    = %s %s, %s\n", sysinfo::build_type().c_str(),
                 sysinfo::compiler().c_str(), sysinfo::flags().c_str());
+  }
+  if (!journal_error.empty()) {
+    std::fflush(stdout);
+    std::cout.flush();
+    std::cerr << "searchbench: error: " << journal_error << "\n";
+    return 1;
   }
   return verified == "fail" ? 1 : 0;
 }

@@ -52,6 +52,7 @@ void offer_pieces(std::vector<TypedKernel<Traits>>& v, const std::string& family
     auto& k = v[i];
     if (k.name == family || k.name.rfind(family + "-", 0) == 0) last = i;
     if (k.name != family + "-tbb" && k.name != family + "-omp") continue;
+    if (!piece_backend_built(k.backend)) continue;  // left as it is
     k.pieces = by_instance;
     k.fn = piece_kernel(k.name, k.backend, list);
     if (k.name == family + "-tbb" || model == nullptr) model = &k;

@@ -33,8 +33,9 @@ std::function<Result(const Params&)> piece_kernel(const std::string& name,
 bool piece_backend_built(const std::string& backend);
 
 /// Gives the family `family` journal and resume on its parallel kernels and an MPI kernel, in
-/// the registration list v: every entry named "<family>-tbb" or "<family>-omp" gets the piece list
-/// (`pieces`) and runs it with the generic runner of its backend (piece_kernel), and, when MPI is
+/// the registration list v: every entry named "<family>-tbb" or "<family>-omp" whose backend is
+/// built gets the piece list (`pieces`) and runs it with the generic runner of its backend
+/// (piece_kernel), and, when MPI is
 /// built, "<family>-mpi" is added after them (its caps, microbenchmark-free, signature and cost
 /// growth copied from "<family>-tbb", or from the last of the family's entries). Entries already
 /// present under the MPI name are left alone. The one line that puts a family on MPI.
