@@ -18,10 +18,11 @@
 // self-scheduling: large shares first, few round trips, small ones at the end, so that the
 // ranks finish together). Results reach rank 0 (and the journal)
 // within a fraction of a second of being found. The main thread of every rank, the only one that
-// calls MPI (MPI_THREAD_FUNNELED), sleeps between polls (20 us, doubling up to 1 ms while idle)
-// rather than spinning in a blocking call, so a rank costs its compute threads and nothing more:
-// `-np 2 --threads 1` keeps two cores busy, not three or four. While it polls, every rank also
-// checks that its launcher is still there (see Launcher below).
+// calls MPI (MPI_THREAD_FUNNELED), never spins in a blocking call: rank 0's sleeps between polls
+// (20 us, doubling up to 2 ms while idle); a worker's sleeps until its threads need it (pieces
+// running low, results to send) and polls only while a request is out. So a rank costs its
+// compute threads and next to nothing more: `-np 2 --threads 1` keeps two cores busy, not three
+// or four. While it polls, every rank also checks that its launcher is still there (Launcher).
 // At the end rank 0 broadcasts the sum, so every rank returns the same result. A failure on one
 // rank alone (an exception in a thread, a journal that cannot be written) ends the whole job with
 // MPI_Abort after a one-line message, since the others would wait for it forever.
@@ -61,17 +62,19 @@ void put_record(std::vector<u64>& buf, u64 id, const Subtotals& s, double second
   buf.push_back(bits);
 }
 
-// Sleeps between polls: 20 us after activity, doubling up to 1 ms while nothing happens.
+// Sleeps between polls: 20 us after activity, doubling up to max_us while nothing happens.
 class Backoff {
  public:
+  explicit Backoff(int max_us) : max_(max_us) {}
   void idle() {
     std::this_thread::sleep_for(std::chrono::microseconds(us_));
-    us_ = std::min(us_ * 2, 1000);
+    us_ = std::min(us_ * 2, max_);
   }
   void busy() { us_ = 20; }
 
  private:
   int us_ = 20;
+  int max_;
 };
 
 // A rank started by a launcher is its child (mpirun's, or the node daemon's): when the parent
@@ -162,7 +165,7 @@ Subtotals manage(const PieceList& list, const PieceSchedule& s, int threads, int
   std::thread worker(compute);
   Subtotals remote;
   int active = ranks - 1;
-  Backoff backoff;
+  Backoff backoff(2000);  // a request waits at most about 2 ms for an answer
   const Launcher launcher;
   std::vector<u64> in, reply;
   try {
@@ -238,11 +241,14 @@ Subtotals manage(const PieceList& list, const PieceSchedule& s, int threads, int
 void work(const PieceList& list, int threads, int rank, MPI_Comm comm, int& used) {
   const std::size_t b = std::max<std::size_t>(1, list.batch);
   const std::size_t t = static_cast<std::size_t>(threads);
-  // Ask when fewer than two batches per thread are in hand, for up to 64; rank 0's guided
-  // share decides how many come (many early, few near the end).
-  const std::size_t low = 2 * t * b, high = 64 * t * b;
+  // Ask when fewer than eight batches per thread are in hand (rank 0 answers within a few
+  // milliseconds), for up to 64; rank 0's guided share decides how many come (many early, few
+  // near the end).
+  const std::size_t low = 8 * t * b, high = 64 * t * b;
+  const std::size_t flush_records = 64;  // results sent at once when this many are waiting
   std::mutex mu;
-  std::condition_variable cv;
+  std::condition_variable cv;    // compute threads wait for pieces
+  std::condition_variable wake;  // the main thread waits for a reason to talk to rank 0
   std::deque<u64> queue;
   bool no_more = false, compute_done = false;
   std::vector<u64> results;  // records not yet handed to the main thread
@@ -263,6 +269,7 @@ void work(const PieceList& list, int threads, int rank, MPI_Comm comm, int& used
               ids.push_back(queue.front());
               queue.pop_front();
             }
+            if (queue.size() < low) wake.notify_one();
           }
           const auto t0 = std::chrono::steady_clock::now();
           list.solve(ids.data(), ids.size(), out.data());
@@ -271,6 +278,7 @@ void work(const PieceList& list, int threads, int rank, MPI_Comm comm, int& used
               static_cast<double>(ids.size());
           std::lock_guard lock(mu);
           for (std::size_t i = 0; i < ids.size(); ++i) put_record(results, ids[i], out[i], each);
+          if (results.size() >= flush_records * kRecord) wake.notify_one();
         }
       });
     } catch (...) {
@@ -279,9 +287,14 @@ void work(const PieceList& list, int threads, int rank, MPI_Comm comm, int& used
     }
     std::lock_guard lock(mu);
     compute_done = true;
+    wake.notify_one();
   });
 
-  Backoff backoff;
+  // While a request is out, the main thread polls for the answer; otherwise it sleeps until a
+  // compute thread wakes it (pieces running low, results to send, the end) or 20 ms pass (to
+  // watch the launcher and send results at least every 200 ms). Few wake-ups: on a core shared
+  // with a compute thread it costs next to nothing.
+  Backoff backoff(1000);
   const Launcher launcher;
   bool outstanding = false, told_no_more = false;
   MPI_Request sreq = MPI_REQUEST_NULL, rreq = MPI_REQUEST_NULL;
@@ -328,7 +341,7 @@ void work(const PieceList& list, int threads, int rank, MPI_Comm comm, int& used
         const bool final = finished;  // told there is no more and every thread is done
         const std::size_t want = told_no_more || held >= low ? 0 : high - held;
         const auto now = std::chrono::steady_clock::now();
-        const bool flush = !pending.empty() && (pending.size() >= 64 * kRecord ||
+        const bool flush = !pending.empty() && (pending.size() >= flush_records * kRecord ||
                                                 now - last_send > std::chrono::milliseconds(200));
         if (final || want > 0 || flush) {
           out.assign({static_cast<u64>(want), final ? 1u : 0u});
@@ -346,10 +359,17 @@ void work(const PieceList& list, int threads, int rank, MPI_Comm comm, int& used
           did = true;
         }
       }
-      if (did)
+      if (did) {
         backoff.busy();
-      else
+      } else if (outstanding) {
         backoff.idle();
+      } else {
+        std::unique_lock lock(mu);
+        wake.wait_for(lock, std::chrono::milliseconds(20), [&] {
+          return compute_done || error || results.size() >= flush_records * kRecord ||
+                 (!told_no_more && queue.size() < low);
+        });
+      }
     }
   } catch (const std::exception& e) {
     fail_alone(rank, e.what());
