@@ -12,10 +12,12 @@
 #   -o DIR   output folder (default results/<date>_<host>_mpi)
 # Repetitions are interleaved: every configuration runs once per round, so that the drift of a
 # shared machine falls on all of them alike. Ranks are started with
-#   ${MPIRUN:-mpirun} ${MPIRUN_ARGS:-} --bind-to none -np P
-# (--bind-to none: Open MPI would otherwise bind each rank to one core, and its T threads with it;
-# --oversubscribe is added when P exceeds the cores). Environment: SEARCHBENCH_CLI (default
-# build/searchbench), MPIRUN, MPIRUN_ARGS (e.g. a hostfile).
+#   ${MPIRUN:-mpirun} ${MPIRUN_ARGS:-} --map-by slot:PE=T --bind-to core -np P
+# (T cores per rank, each rank's threads on its own cores; Open MPI's default would bind each rank
+# to one core, and its T threads with it), or with --bind-to none when P x T exceeds the cores
+# (and --oversubscribe when P does). Environment: SEARCHBENCH_CLI (default build/searchbench),
+# MPIRUN, MPIRUN_ARGS (e.g. a hostfile: then the binding is computed for this machine's cores,
+# so give the mapping yourself in MPIRUN_ARGS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,7 +58,6 @@ max=1
 for p in $ranks; do for t in $threads; do [ $((p * t)) -gt "$max" ] && max=$((p * t)); done; done
 single=""
 for ((c = 1; c <= max; c++)); do single="${single:+$single,}$c"; done
-tlist=$(echo "$threads" | tr ' ' ',')
 
 if [ -z "$out" ]; then
   host="$(hostname -s 2>/dev/null || hostname)"
@@ -74,12 +75,15 @@ round() {  # round NAME: every configuration once, CSVs to $parts/NAME_*.csv
   "$cli" bench --kernels bitboard-sym-tbb --n "$n" --threads "$single" --reps 1 --warmup 0 \
     --budget 0 --out "$parts/$1_single.csv" --env "$parts/$1_single.json" 2>>"$out/bench.log"
   for p in $ranks; do
-    local extra=""
-    [ "$p" -gt "$cores" ] && extra="--oversubscribe"
-    # shellcheck disable=SC2086
-    "$mpirun" ${MPIRUN_ARGS:-} --bind-to none $extra -np "$p" "$cli" bench \
-      --kernels bitboard-sym-mpi --n "$n" --threads "$tlist" --reps 1 --warmup 0 --budget 0 \
-      --out "$parts/$1_mpi$p.csv" --env "$parts/$1_mpi$p.json" 2>>"$out/bench.log"
+    for t in $threads; do
+      local bind="--map-by slot:PE=$t --bind-to core"
+      if [ $((p * t)) -gt "$cores" ]; then bind="--bind-to none"; fi
+      if [ "$p" -gt "$cores" ]; then bind="$bind --oversubscribe"; fi
+      # shellcheck disable=SC2086
+      "$mpirun" ${MPIRUN_ARGS:-} $bind -np "$p" "$cli" bench --kernels bitboard-sym-mpi \
+        --n "$n" --threads "$t" --reps 1 --warmup 0 --budget 0 --out "$parts/$1_mpi${p}x$t.csv" \
+        --env "$parts/$1_mpi${p}x$t.json" 2>>"$out/bench.log"
+    done
   done
 }
 

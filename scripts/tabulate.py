@@ -83,7 +83,7 @@ def md_table(header, rows, align=None):
 
 def label(kernel, threads, parallel, ranks=1):
     if ranks > 1 or kernel.endswith("-mpi"):
-        return f"{kernel} ({ranks} ranks x {threads} thr)"
+        return f"{kernel} ({ranks} rank{'' if ranks == 1 else 's'} x {threads} thr)"
     return f"{kernel} ({threads} thr)" if parallel else kernel
 
 
