@@ -22,5 +22,6 @@ void add_list(CLI::App& app, Action& action);
 void add_nqueens(CLI::App& app, Action& action);
 void add_queens_game(CLI::App& app, Action& action);
 void add_bench(CLI::App& app, Action& action);
+void add_mnk(CLI::App& app, Action& action);  // src/mnk/cli.cpp
 
 }  // namespace sb::cli

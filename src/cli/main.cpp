@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   sb::cli::add_nqueens(app, action);
   sb::cli::add_queens_game(app, action);
   sb::cli::add_bench(app, action);
+  sb::cli::add_mnk(app, action);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,300 @@
+// The proof-number engine of the pns kernels: depth-first proof-number search (df-pn; Nagai,
+// "Df-pn algorithm for searching AND/OR trees and its applications", PhD thesis, Univ. of Tokyo,
+// 2002) with the 1 + epsilon threshold trick (Pawlewicz and Lew, "Improving depth-first PN-search:
+// 1 + epsilon trick", CG 2006), on the question "does the attacker win?" (a draw counts as a
+// failure). The value of a position comes from two such questions: does the player to move win;
+// if not, does the opponent; if neither, it is a draw.
+//
+// Each node is first classified, exactly:
+//  - a five on the board, a five point of the player to move, a full board: decided;
+//  - the attacker has no live window: disproved (the attacker can never win);
+//  - the opponent of the player to move has a five point: only its block is searched (two five
+//    points: decided);
+//  - pairing strategy: the defender has disjoint pairs of empty cells covering every live window
+//    of the attacker: disproved (threats.hpp, PairingSearch);
+//  - VCF: the player to move wins by continuous fours: decided for that player;
+//  - threat-space pruning (null move): if the player to move passed, would the opponent win by a
+//    VCF? Then only the moves after which that VCF fails (replay_wins) are searched; the others
+//    lose to it. If none is left the node is decided.
+// Candidate moves are the relevant empty cells (board.hpp; dead cells are passes, dominated under
+// the freestyle rule), ordered by move_score, and children that are the same position up to
+// symmetry are searched once (canonical keys). The transposition table holds the proof and
+// disproof numbers under the canonical key tagged with the attacker (table.hpp).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "common.hpp"
+#include "mnk/table.hpp"
+#include "mnk/threats.hpp"
+
+namespace sb::mnk::detail {
+
+/// Proof and disproof numbers at or above kInf mean "infinite".
+inline constexpr std::uint32_t kInf = 0x3FFFFFFF;
+
+/// Table data of a df-pn node: proof and disproof numbers and the work (MID calls) behind them.
+struct PnData {
+  std::uint32_t pn, dn;
+  std::uint32_t work;
+  std::uint64_t keep() const {
+    return (pn == 0 || dn == 0) ? 4ull * work + 4 : work;  // results outlive estimates
+  }
+};
+
+/// Tuning of the pns engine.
+struct PnsConfig {
+  std::uint64_t vcf_budget = 4000;      ///< nodes per VCF search
+  std::uint64_t pairing_budget = 4000;  ///< backtracking steps per pairing search
+  int pairing_max_windows = 40;         ///< pairing searched only when the attacker has fewer
+  bool threats = true;                  ///< VCF proofs and null-move threat pruning
+  bool pairing = true;                  ///< pairing strategies
+};
+
+/// Counters of one thread of the engine.
+struct PnsStats {
+  std::uint64_t nodes = 0;      ///< MID calls and VCF nodes
+  std::uint64_t positions = 0;  ///< table entries written to empty slots
+};
+
+/// Thrown inside a cancelled parallel subtree to unwind it; never escapes a kernel.
+struct Aborted {};
+
+/// What a node is before its children are searched.
+enum class NodeKind { kProven, kDisproven, kOpen };
+
+template <int W, bool Concurrent>
+class Dfpn {
+ public:
+  using Key = PositionKey<W>;
+  using TT = Table<Key, PnData, Concurrent>;
+
+  /// cancelled: polled every 1024 nodes; when it returns true the search throws Aborted.
+  Dfpn(Board<W>& b, TT& tt, PnsStats& st, const PnsConfig& cfg, bool (*cancelled)() = nullptr)
+      : b_(b),
+        g_(b.geometry()),
+        tt_(tt),
+        st_(st),
+        cfg_(cfg),
+        cancelled_(cancelled),
+        frames_(g_.cells + 2),
+        cells_(g_.cells + 2) {}
+
+  /// Exactly whether `attacker` wins the current position (the board is restored).
+  bool prove(int attacker) {
+    attacker_ = attacker;
+    const auto r = mid(kInf, kInf, 0);
+    return r.pn == 0;
+  }
+
+  /// The exact value of the current position for the player to move (+1, 0, -1).
+  int value() {
+    const int me = b_.to_move();
+    if (prove(me)) return 1;
+    if (prove(1 - me)) return -1;
+    return 0;
+  }
+
+  /// Table key of the current position for the question "does attacker win?".
+  Key key(int attacker) const {
+    Key k;
+    b_.canonical(&k.black, &k.white);
+    k.tag = static_cast<std::uint32_t>(attacker + 1);
+    return k;
+  }
+
+  /// Classifies the current position for `attacker` (see the file comment) and, when it is
+  /// open, writes its candidate moves to *out, best first.
+  NodeKind expand(int attacker, std::vector<int>* out) {
+    out->clear();
+    Board<W>& b = b_;
+    const int s = b.to_move(), a = attacker;
+    const auto decided = [&](int winner) {
+      return winner == a ? NodeKind::kProven : NodeKind::kDisproven;
+    };
+    if (b.winner() >= 0) return decided(b.winner());
+    if (b.has_five_point(s)) return decided(s);
+    if (b.full() || b.live_windows(a) == 0) return NodeKind::kDisproven;
+    if (b.has_five_point(1 - s)) {
+      if (b.count_five_points(1 - s) >= 2) return decided(1 - s);
+      out->push_back(b.any_five_point(1 - s));
+      return NodeKind::kOpen;
+    }
+    if (cfg_.pairing && b.live_windows(a) <= cfg_.pairing_max_windows &&
+        pairing_.run(b, a, cfg_.pairing_budget))
+      return NodeKind::kDisproven;
+    if (cfg_.threats) {
+      const bool win = vcf_.run(b, cfg_.vcf_budget);
+      st_.nodes += vcf_.nodes();
+      if (win) return decided(s);
+    }
+    int cand[kMaxSide * kMaxSide];
+    int n = candidates(b, cand);
+    if (cfg_.threats) {
+      b.pass();
+      const bool threat = vcf_.run(b, cfg_.vcf_budget, &seq_);
+      st_.nodes += vcf_.nodes();
+      b.undo();
+      if (threat) {
+        // Keep the moves after which the opponent's VCF no longer works.
+        int kept = 0;
+        for (int i = 0; i < n; ++i) {
+          b.play(cand[i]);
+          const bool still = replay_wins(b, 1 - s, seq_);
+          b.undo();
+          if (!still) cand[kept++] = cand[i];
+        }
+        n = kept;
+        if (n == 0) return decided(1 - s);
+      }
+    }
+    int score[kMaxSide * kMaxSide], idx[kMaxSide * kMaxSide];
+    for (int i = 0; i < n; ++i) score[i] = move_score(b, cand[i]), idx[i] = i;
+    std::stable_sort(idx, idx + n, [&](int x, int y) {
+      if (score[x] != score[y]) return score[x] > score[y];
+      return g_.centre_rank[cand[x]] < g_.centre_rank[cand[y]];
+    });
+    for (int i = 0; i < n; ++i) out->push_back(cand[idx[i]]);
+    return NodeKind::kOpen;
+  }
+
+  Board<W>& board() { return b_; }
+  PnsStats& stats() { return st_; }
+
+ private:
+  struct Child {
+    int cell;
+    Key key;
+    std::uint64_t h;
+    std::uint32_t pn, dn;
+  };
+  struct PnDn {
+    std::uint32_t pn, dn;
+  };
+
+  static std::uint32_t add(std::uint32_t x, std::uint32_t y) {
+    if (x >= kInf || y >= kInf) return kInf;
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(std::uint64_t(x) + y, kInf - 1));
+  }
+
+  void store(const Key& k, std::uint64_t h, std::uint32_t pn, std::uint32_t dn,
+             std::uint64_t work) {
+    const PnData e{pn, dn, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu))};
+    if (tt_.store(k, h, e)) ++st_.positions;
+  }
+
+  /// MID of df-pn at ply `ply`: searches until pn >= thpn or dn >= thdn; returns (pn, dn).
+  PnDn mid(std::uint32_t thpn, std::uint32_t thdn, int ply) {
+    ++st_.nodes;
+    if (cancelled_ != nullptr && (++polls_ & 1023) == 0 && cancelled_()) throw Aborted{};
+    const std::uint64_t start = st_.nodes;
+    const Key key = this->key(attacker_);
+    const std::uint64_t h = key.hash();
+    std::vector<int>& cells = cells_[ply];
+    const NodeKind kind = expand(attacker_, &cells);
+    if (kind != NodeKind::kOpen) {
+      const PnDn r = kind == NodeKind::kProven ? PnDn{0, kInf} : PnDn{kInf, 0};
+      store(key, h, r.pn, r.dn, 1);
+      return r;
+    }
+    const bool or_node = b_.to_move() == attacker_;
+    std::vector<Child>& kids = frames_[ply];
+    kids.clear();
+    for (int c : cells) {
+      Child ch;
+      ch.cell = c;
+      b_.canonical_after(c, &ch.key.black, &ch.key.white);
+      ch.key.tag = key.tag;
+      ch.h = ch.key.hash();
+      bool dup = false;
+      for (const Child& o : kids)
+        if (o.h == ch.h && o.key == ch.key) {
+          dup = true;
+          break;
+        }
+      if (dup) continue;
+      PnData e;
+      if (tt_.find(ch.key, ch.h, &e)) {
+        ch.pn = e.pn, ch.dn = e.dn;
+      } else {
+        ch.pn = ch.dn = 1;
+      }
+      kids.push_back(ch);
+    }
+    std::uint32_t pn = 0, dn = 0;
+    while (true) {
+      // This node's numbers, the best child and the runner-up's number.
+      int best = -1;
+      std::uint32_t first = kInf + 1, second = kInf + 1;
+      if (or_node) {
+        pn = kInf, dn = 0;
+        for (std::size_t i = 0; i < kids.size(); ++i) {
+          const Child& ch = kids[i];
+          dn = add(dn, ch.dn);
+          if (ch.pn < first) {
+            second = first, first = ch.pn, best = static_cast<int>(i);
+          } else if (ch.pn < second) {
+            second = ch.pn;
+          }
+        }
+        pn = first > kInf ? kInf : first;
+      } else {
+        pn = 0, dn = kInf;
+        for (std::size_t i = 0; i < kids.size(); ++i) {
+          const Child& ch = kids[i];
+          pn = add(pn, ch.pn);
+          if (ch.dn < first) {
+            second = first, first = ch.dn, best = static_cast<int>(i);
+          } else if (ch.dn < second) {
+            second = ch.dn;
+          }
+        }
+        dn = first > kInf ? kInf : first;
+      }
+      if (pn >= thpn || dn >= thdn || pn == 0 || dn == 0) break;
+      Child& ch = kids[best];
+      const std::uint64_t sec = std::min<std::uint64_t>(second, kInf);
+      const std::uint64_t grow = sec + sec / 4 + 1;  // 1 + epsilon, epsilon = 1/4
+      std::uint32_t cpn, cdn;
+      if (or_node) {
+        cpn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thpn, grow));
+        cdn = static_cast<std::uint32_t>(
+            std::min<std::uint64_t>(kInf, std::uint64_t(thdn) - dn + ch.dn));
+      } else {
+        cdn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thdn, grow));
+        cpn = static_cast<std::uint32_t>(
+            std::min<std::uint64_t>(kInf, std::uint64_t(thpn) - pn + ch.pn));
+      }
+      b_.play(ch.cell);
+      PnDn r;
+      try {
+        r = mid(cpn, cdn, ply + 1);
+      } catch (...) {
+        b_.undo();
+        throw;
+      }
+      b_.undo();
+      ch.pn = r.pn, ch.dn = r.dn;
+    }
+    store(key, h, pn, dn, st_.nodes - start + 1);
+    return {pn, dn};
+  }
+
+  Board<W>& b_;
+  const Geometry& g_;
+  TT& tt_;
+  PnsStats& st_;
+  PnsConfig cfg_;
+  bool (*cancelled_)() = nullptr;
+  unsigned polls_ = 0;
+  int attacker_ = 0;
+  VcfSearch<W> vcf_;
+  PairingSearch<W> pairing_;
+  std::vector<int> seq_;
+  std::vector<std::vector<Child>> frames_;
+  std::vector<std::vector<int>> cells_;
+};
+
+}  // namespace sb::mnk::detail
