@@ -15,7 +15,9 @@ and its own part (PARTS below; a problem without one gets the generic tables onl
     `naive-bitparallel`; for n above the largest measured naive-seed n, the naive kernels' times
     extrapolated from their measured cost per placement (median wall_s / nodes) times C(n^2, n),
     marked as estimates;
-  * queens-game: the winner (and Grundy value where computed) of each board.
+  * queens-game: the winner (and Grundy value where computed) of each board;
+  * mnk: median nodes per kernel and instance, and each instance's value (first, draw, second)
+    and move values, checked for agreement between kernels.
 Medians are over the repetitions of a cell (one row per repetition). Rows whose verification
 failed are marked FAIL. Needs pandas (Debian: python3-pandas).
 """
@@ -369,8 +371,48 @@ def generic_part(sub, stats):
                         table_mpi_efficiency(stats)] if t]
 
 
+def mnk_short(instance):
+    """An m,n,k instance as a short label: the board, k and rule, and how many moves were played."""
+    head, _, moves = instance.partition(":")
+    return f"{head} +{len(moves.split(','))} moves" if moves else head
+
+
+def table_nodes_by_instance(stats, head=lambda i: i):
+    ins = instances_in_order(stats)
+    rows = []
+    for k, t, lab in series_labels(stats):
+        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("instance")
+        rows.append([lab] + [fmt_num(sub.loc[i, "nodes"]) if i in sub.index else "" for i in ins])
+    return ("### Median nodes per kernel and instance\n\n"
+            + md_table(["kernel"] + [head(i) for i in ins], rows))
+
+
+def table_mnk_values(df):
+    rows = []
+    for i in dict.fromkeys(df["instance"]):
+        sub = df[df["instance"] == i]
+        values = sorted(set(sub["value"].dropna()))
+        value = values[0] if len(values) == 1 else "DISAGREE: " + "/".join(values)
+        mv = sorted(set(sub["move_values"].dropna())) if "move_values" in sub.columns else []
+        moves = mv[0] if len(mv) == 1 else ("DISAGREE: " + " / ".join(mv) if mv else "")
+        pos = sub.groupby("kernel")["positions"].median() if "positions" in sub.columns else {}
+        most = f"{fmt_num(max(pos))}" if len(pos) else ""
+        ver = "/".join(sorted(set(sub["verified"].dropna())))
+        rows.append([mnk_short(i), value, moves, most, ver, ", ".join(dict.fromkeys(sub["kernel"]))])
+    return ("### m,n,k: values with perfect play (first, draw or second player wins)\n\n"
+            + md_table(["instance", "value", "move values", "table positions (most)", "verified",
+                        "kernels"], rows, ["l", "l", "l", "r", "l", "l"]))
+
+
+def mnk_part(sub, stats):
+    return [table_time_by_instance(stats, "instance", mnk_short),
+            table_nodes_by_instance(stats, mnk_short),
+            table_thread_speedup(stats, "instance"),
+            table_mnk_values(sub)]
+
+
 # Each problem's tables; problems not listed get generic_part.
-PARTS = {"nqueens": nqueens_part, "queens-game": queens_game_part}
+PARTS = {"nqueens": nqueens_part, "queens-game": queens_game_part, "mnk": mnk_part}
 
 
 def provenance(df):
