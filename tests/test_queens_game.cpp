@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -219,22 +220,33 @@ TEST(QueensGame, WinningFirstMovesLeadToLostPositions) {
 }
 
 TEST(QueensGame, ThreadCountDoesNotChangeResults) {
+  // memo-sym-tbb with 1, 2, 3 and 8 threads against the serial memo-sym: every square board up
+  // to 10 x 10 and every rectangle of at most 40 squares, normal play (winner, winning first
+  // moves, Grundy value; and the root alone) and misere play (winner, winning first moves).
   const auto* k = find("memo-sym-tbb");
   if (k == nullptr) GTEST_SKIP() << "built without oneTBB";
   const auto* ref = find("memo-sym");
-  for (auto [r, c] : std::vector<std::pair<int, int>>{{8, 8}, {9, 9}, {7, 10}}) {
-    const auto want = solve(ref, params(r, c, false));
-    for (int t : {2, 1}) {
-      const auto got = solve(k, params(r, c, false, t));
-      EXPECT_EQ(got.first_player_wins, want.first_player_wins);
-      EXPECT_EQ(got.winning_first_moves, want.winning_first_moves);
-      EXPECT_EQ(got.grundy, want.grundy);
-      EXPECT_EQ(got.threads, t);
-      auto p = params(r, c, false, t);
-      p.all_moves = p.grundy = false;
-      EXPECT_EQ(solve(k, p).first_player_wins, want.first_player_wins);
+  std::vector<std::pair<int, int>> boards;
+  for (int r = 1; r <= 40; ++r)
+    for (int c = 1; r * c <= 40; ++c) boards.push_back({r, c});
+  for (int n = 7; n <= 10; ++n) boards.push_back({n, n});
+  for (auto [r, c] : boards)
+    for (bool misere : {false, true}) {
+      const auto want = solve(ref, params(r, c, misere, 1));
+      auto root = params(r, c, misere, 1);
+      root.all_moves = root.grundy = false;
+      for (int t : {1, 2, 3, 8}) {
+        SCOPED_TRACE(std::to_string(r) + "x" + std::to_string(c) + (misere ? " misere" : "") +
+                     ", " + std::to_string(t) + " threads");
+        const auto got = solve(k, params(r, c, misere, t));
+        EXPECT_EQ(got.first_player_wins, want.first_player_wins);
+        EXPECT_EQ(got.winning_first_moves, want.winning_first_moves);
+        EXPECT_EQ(got.grundy, want.grundy);
+        EXPECT_EQ(got.threads, t);
+        root.threads = t;
+        EXPECT_EQ(solve(k, root).first_player_wins, want.first_player_wins);
+      }
     }
-  }
 }
 
 TEST(QueensGame, LargerBoardsAgreeAcrossMemoKernels) {
@@ -254,15 +266,32 @@ TEST(QueensGame, LargerBoardsAgreeAcrossMemoKernels) {
 }
 
 TEST(QueensGame, TinyMemoryBudgetStillExact) {
-  // A 1 MiB table is far too small for 10 x 10: entries get replaced, results stay exact.
-  const auto* k = find("memo-sym");
-  auto p = params(10, 10, false);
-  const auto big = solve(k, p);
-  p.max_memory = 1ull << 20;
-  const auto small = solve(k, p);
-  EXPECT_EQ(small.first_player_wins, big.first_player_wins);
-  EXPECT_EQ(small.winning_first_moves, big.winning_first_moves);
-  EXPECT_EQ(small.grundy, big.grundy);
+  // The smallest table (128 KiB: 1024 buckets of 128 bytes, each with 15 / W entries of W words
+  // for W = (squares + 16) / 64 rounded up) is far too small for 10 x 12 (about 30,000 positions
+  // stored with room) and misere 10 x 10 (about 70,000): entries get replaced, more nodes are
+  // searched, results stay exact, and the table never holds more than it has room for.
+  constexpr std::uint64_t kTiny = 128 << 10;
+  for (const char* name : {"memo-sym", "memo-sym-tbb"}) {
+    const auto* k = find(name);
+    if (k == nullptr) continue;
+    for (auto [r, c, misere] : {std::tuple{10, 12, false}, std::tuple{10, 10, true}}) {
+      SCOPED_TRACE(std::string(name) + " " + std::to_string(r) + "x" + std::to_string(c) +
+                   (misere ? " misere" : ""));
+      const std::uint64_t room = 1024 * (15 / ((r * c + 16 + 63) / 64));
+      auto p = params(r, c, misere, 2);
+      const auto big = solve(k, p);
+      p.max_memory = kTiny;
+      const auto small = solve(k, p);
+      EXPECT_EQ(small.first_player_wins, big.first_player_wins);
+      EXPECT_EQ(small.winning_first_moves, big.winning_first_moves);
+      EXPECT_EQ(small.grundy, big.grundy);
+      EXPECT_GT(big.positions, room);
+      EXPECT_LE(small.positions, room);
+      if (k->deterministic) {
+        EXPECT_GT(small.nodes, big.nodes);
+      }
+    }
+  }
 }
 
 TEST(QueensGame, BadInputThrows) {

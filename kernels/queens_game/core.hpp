@@ -289,11 +289,15 @@ class Table {
   static constexpr int kWays = (kBucketBytes - 8) / (8 * W);
   static constexpr int kSegments = 1024;
 
-  /// budget: bytes (>= 1 MiB, else OutOfMemory).
+  /// Smallest budget: one bucket per segment (128 KiB).
+  static constexpr std::uint64_t kMinBytes = std::uint64_t{kSegments} * kBucketBytes;
+
+  /// budget: bytes (>= kMinBytes, else OutOfMemory).
   explicit Table(std::uint64_t budget) {
-    if (budget < (1ull << 20))
+    if (budget < kMinBytes)
       throw OutOfMemory("--max-memory " + std::to_string(budget) +
-                        " bytes is too small for the transposition table (at least 1 MiB)");
+                        " bytes is too small for the transposition table (at least " +
+                        std::to_string(kMinBytes >> 10) + " KiB)");
     cap_ = budget / (static_cast<std::uint64_t>(kSegments) * kBucketBytes);
     bytes_ = cap_ * kSegments * kBucketBytes;
     void* m = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,

@@ -42,10 +42,11 @@ struct PlayOptions {
   std::string max_memory;
 };
 
-/// --max-memory as bytes (0: the default); bad text is a UsageError.
+/// --max-memory as bytes (0: the default; at least 128 KiB, the smallest transposition table:
+/// one 128-byte bucket in each of its 1024 segments); bad text is a UsageError.
 std::uint64_t memory_option(const std::string& text) {
   try {
-    return parse_bytes(text);
+    return parse_bytes(text, "--max-memory", 128u << 10);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
