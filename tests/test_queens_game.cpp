@@ -426,4 +426,18 @@ TEST(QueensGameProblem, VerifierPassesTheKernelsAndCatchesWrongAnswers) {
   big.first_player_wins = true;
   o.result = std::make_shared<const qg::Result>(big);
   EXPECT_EQ(p.verify(p.parse("13x13:grundy"), root, o), sb::Verdict::kFail);
+  // Beyond A344227, the published winner still fixes whether G = 0: 14 x 14 and 16 x 16 are
+  // second-player wins (G = 0), 15 x 15 a first-player win (G >= 1).
+  big.first_player_wins = false;
+  big.grundy = 1;
+  o.result = std::make_shared<const qg::Result>(big);
+  EXPECT_EQ(p.verify(p.parse("14x14:grundy"), root, o), sb::Verdict::kFail);
+  big.grundy = 0;
+  o.result = std::make_shared<const qg::Result>(big);
+  EXPECT_EQ(p.verify(p.parse("14x14:grundy"), root, o), sb::Verdict::kPass);
+  EXPECT_EQ(p.verify(p.parse("15x15:grundy"), root, o), sb::Verdict::kFail);
+  big.first_player_wins = true;
+  big.grundy = 3;
+  o.result = std::make_shared<const qg::Result>(big);
+  EXPECT_EQ(p.verify(p.parse("15x15:grundy"), root, o), sb::Verdict::kPass);
 }
