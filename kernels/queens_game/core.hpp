@@ -549,6 +549,36 @@ inline constexpr int kLocalShared = 20;
 /// larger ones by outcome searches of X + *h, h = 0, 1, ...
 inline constexpr int kMex = 4;
 
+/// Grundy values of every graph on at most kTiny vertices (Node Kayles: a move takes a vertex
+/// and its neighbours): kTinyGrundy[m][a] for m vertices whose edges are the bits of a, pair
+/// (i, j), i < j, at bit j * (j - 1) / 2 + i. Computed at compile time over the 2^m subsets.
+inline constexpr int kTiny = 5;
+struct TinyTables {
+  std::uint8_t g[kTiny + 1][1 << 10] = {};
+  constexpr TinyTables() {
+    for (int m = 0; m <= kTiny; ++m)
+      for (int a = 0; a < (1 << (m * (m - 1) / 2)); ++a) {
+        int nb[kTiny] = {};
+        for (int j = 0; j < m; ++j) {
+          nb[j] |= 1 << j;
+          for (int i = 0; i < j; ++i)
+            if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1 << j, nb[j] |= 1 << i;
+        }
+        int sub[1 << kTiny] = {};  // Grundy value of each subset, smaller subsets first
+        for (int set = 1; set < (1 << m); ++set) {
+          int seen = 0;
+          for (int v = 0; v < m; ++v)
+            if ((set >> v) & 1) seen |= 1 << sub[set & ~nb[v]];
+          int mex = 0;
+          while ((seen >> mex) & 1) ++mex;
+          sub[set] = mex;
+        }
+        g[m][a] = static_cast<std::uint8_t>(sub[(1 << m) - 1]);
+      }
+  }
+};
+inline constexpr TinyTables kTinyGrundy{};
+
 /// Exact search of a small position in local numbering: its free squares become bits 0..m-1
 /// (m <= 32) of one word, so that every set operation is one instruction, and the results of
 /// the subtree are kept in a small per-thread memo (exact keys, no symmetry, forgotten by the
@@ -573,9 +603,9 @@ class Local {
   /// Does the player to move win S + *h?
   bool wins(U s, int h) {
     ++nodes;
-    if (s == 0) return h != 0;
+    if (popc(s) <= kTiny) return tiny(s) != h;
     reduce(s, h);
-    if (popc(s) <= 2) return h != 1;  // connected: one square, or two attacking each other
+    if (popc(s) <= kTiny) return tiny(s) != h;
     return wins_conn(s, h);
   }
 
@@ -631,9 +661,21 @@ class Local {
     s = big;
   }
 
+  /// Grundy value of any S of at most kTiny squares, from the table of its graph.
+  int tiny(U s) const {
+    int v[kTiny];
+    int m = 0;
+    for (; s; s &= s - 1) v[m++] = std::countr_zero(s);
+    unsigned a = 0;
+    for (int j = 1; j < m; ++j)
+      for (int i = 0; i < j; ++i)
+        a |= static_cast<unsigned>((nb_[v[i]] >> v[j]) & 1) << (j * (j - 1) / 2 + i);
+    return kTinyGrundy.g[m][a];
+  }
+
   int grundy_conn(U c) {
     const int cnt = popc(c);
-    if (cnt <= 2) return cnt == 0 ? 0 : 1;
+    if (cnt <= kTiny) return tiny(c);
     int g = find(c, kTagGrundy);
     if (g >= 0) return g;
     if (cnt <= kMex) {
@@ -1098,6 +1140,15 @@ void collect_first_moves(const FirstMoves<W>& fm, const std::vector<char>& lost,
   r.first_player_wins = !r.winning_first_moves.empty();
 }
 
+/// Fills r.move_grundy (one value per square) from the per-class Grundy values g.
+template <int W>
+void collect_move_grundy(const FirstMoves<W>& fm, const std::vector<int>& g, int squares,
+                         Result& r) {
+  r.move_grundy.assign(static_cast<std::size_t>(squares), 0);
+  for (std::size_t i = 0; i < fm.child.size(); ++i)
+    for (int sq : fm.squares[i]) r.move_grundy[static_cast<std::size_t>(sq)] = g[i];
+}
+
 /// The serial solve of memo (sym = false) and memo-sym (sym = true).
 template <int W>
 Result solve_serial(const Params& p, bool sym) {
@@ -1107,15 +1158,27 @@ Result solve_serial(const Params& p, bool sym) {
   Engine<W, false> e(g, tt, st);
   Result r;
   const Set<W> start = Set<W>::first_n(g.n);
-  if (p.all_moves) {
+  if (p.all_moves || p.move_grundy) {
     const FirstMoves<W> fm(g);
     if (p.progress) p.progress->total.store(fm.child.size(), std::memory_order_relaxed);
     std::vector<char> lost;
+    std::vector<int> values;
     for (const auto& c : fm.child) {
-      lost.push_back(p.misere ? !e.wins_misere(c) : !e.wins(c, 0));
+      if (p.misere) {
+        lost.push_back(!e.wins_misere(c));
+      } else if (p.move_grundy) {
+        values.push_back(e.grundy(c));
+        lost.push_back(values.back() == 0);
+      } else {
+        lost.push_back(!e.wins(c, 0));
+      }
       if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
     }
-    collect_first_moves(fm, lost, r);
+    if (p.all_moves)
+      collect_first_moves(fm, lost, r);
+    else
+      r.first_player_wins = std::find(lost.begin(), lost.end(), 1) != lost.end();
+    if (p.move_grundy) collect_move_grundy(fm, values, g.n, r);
   } else {
     r.first_player_wins = p.misere ? e.wins_misere(start) : e.wins(start, 0);
   }

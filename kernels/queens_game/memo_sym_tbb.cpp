@@ -45,19 +45,29 @@ struct Search {
   std::atomic<bool> stop{false};
   // With --all-moves: per first-move class, 0 free, 1 taken, 2 lost, 3 won (after the move).
   std::vector<std::atomic<int>> cls;
+  std::vector<std::atomic<int>> value;  // with move_grundy: per class, its Grundy value
   std::once_flag answered;
   Result r;
 
   Search(const Params& p_, const detail::Geometry<W>& g_, detail::Table<W, true>& tt_,
          const detail::FirstMoves<W>& fm_)
-      : p(p_), g(g_), tt(tt_), fm(fm_), cls(fm_.child.size()) {
+      : p(p_), g(g_), tt(tt_), fm(fm_), cls(fm_.child.size()), value(fm_.child.size()) {
     for (auto& c : cls) c.store(0, std::memory_order_relaxed);
   }
 
   /// Outcome of first-move class i (true: the position after the move is lost for the player
   /// to move, so the move wins), recorded once.
   void classify(Eng& e, std::size_t i) {
-    const bool lost = p.misere ? !e.wins_misere(fm.child[i]) : !e.wins(fm.child[i], 0);
+    bool lost;
+    if (p.misere) {
+      lost = !e.wins_misere(fm.child[i]);
+    } else if (p.move_grundy) {
+      const int v = e.grundy(fm.child[i]);
+      value[i].store(v);  // every thread that gets here stores the same value
+      lost = v == 0;
+    } else {
+      lost = !e.wins(fm.child[i], 0);
+    }
     int want = 1;
     if (cls[i].compare_exchange_strong(want, lost ? 2 : 3) ||
         (want = 0, cls[i].compare_exchange_strong(want, lost ? 2 : 3)))
@@ -70,7 +80,7 @@ struct Search {
     Result mine;
     const S start = S::first_n(g.n);
     try {
-      if (p.all_moves) {
+      if (p.all_moves || p.move_grundy) {
         for (std::size_t i = 0; i < cls.size(); ++i) {  // free classes first
           int want = 0;
           if (cls[i].compare_exchange_strong(want, 1)) classify(e, i);
@@ -79,16 +89,19 @@ struct Search {
           if (cls[i].load() < 2) classify(e, i);
         std::vector<char> lost(cls.size());
         for (std::size_t i = 0; i < cls.size(); ++i) lost[i] = cls[i].load() == 2;
-        detail::collect_first_moves(fm, lost, mine);
+        if (p.all_moves)
+          detail::collect_first_moves(fm, lost, mine);
+        else
+          mine.first_player_wins = std::find(lost.begin(), lost.end(), 1) != lost.end();
+        if (p.move_grundy) {
+          std::vector<int> v(value.size());
+          for (std::size_t i = 0; i < v.size(); ++i) v[i] = value[i].load();
+          detail::collect_move_grundy(fm, v, g.n, mine);
+        }
       } else {
         mine.first_player_wins = p.misere ? e.wins_misere(start) : e.wins(start, 0);
       }
-      if (p.grundy) {
-        // G(start) = the least h with start + *h lost.
-        int h = 0;
-        while (e.wins(start, h)) ++h;
-        mine.grundy = h;
-      }
+      if (p.grundy) mine.grundy = e.grundy(start);  // the least h with start + *h lost
     } catch (const detail::Aborted&) {
       return;  // another thread finished first
     }
@@ -107,7 +120,7 @@ Result memo_sym_tbb(const Params& p) {
     const detail::Geometry<W> g(p.rows, p.cols, true);
     detail::Table<W, true> tt(detail::budget(p));
     const detail::FirstMoves<W> fm(g);
-    if (p.all_moves && p.progress)
+    if ((p.all_moves || p.move_grundy) && p.progress)
       p.progress->total.store(fm.child.size(), std::memory_order_relaxed);
     auto search = std::make_unique<Search<W>>(p, g, tt, fm);
     std::vector<PaddedStats> stats(p.threads);

@@ -31,14 +31,29 @@ Instance Traits::parse(std::string_view text) {
   Instance x;
   std::string_view board = text;
   if (const auto colon = text.find(':'); colon != std::string_view::npos) {
-    const auto mode = text.substr(colon + 1);
     board = text.substr(0, colon);
-    if (mode == "misere")
-      x.misere = true;
-    else if (mode == "grundy")
-      x.grundy = true;
-    else
-      throw bad("unknown option '" + std::string(mode) + "' (':misere' or ':grundy')");
+    std::string_view rest = text.substr(colon + 1);
+    int last = 0;  // options in canonical order: misere 1, grundy 2, move-grundy 3
+    while (true) {
+      const auto next = rest.find(':');
+      const auto mode = rest.substr(0, next);
+      int order;
+      if (mode == "misere")
+        x.misere = true, order = 1;
+      else if (mode == "grundy")
+        x.grundy = true, order = 2;
+      else if (mode == "move-grundy")
+        x.move_grundy = true, order = 3;
+      else
+        throw bad("unknown option '" + std::string(mode) +
+                  "' (':misere', ':grundy' or ':move-grundy')");
+      if (order <= last) throw bad("options go once each, in the order :grundy:move-grundy");
+      last = order;
+      if (next == std::string_view::npos) break;
+      rest = rest.substr(next + 1);
+    }
+    if (x.misere && (x.grundy || x.move_grundy))
+      throw bad("Grundy values are for normal play only, not with ':misere'");
   }
   const auto cross = board.find('x');
   if (cross == std::string_view::npos)
@@ -58,6 +73,7 @@ std::string Traits::format(const Instance& x) {
   std::string s = std::to_string(x.rows) + "x" + std::to_string(x.cols);
   if (x.misere) s += ":misere";
   if (x.grundy) s += ":grundy";
+  if (x.move_grundy) s += ":move-grundy";
   return s;
 }
 
@@ -71,6 +87,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.cols = x.cols;
   p.misere = x.misere;
   p.grundy = x.grundy;
+  p.move_grundy = x.move_grundy;
   p.all_moves = s.all_moves;
   p.threads = s.threads;
   p.max_memory = s.max_memory;
@@ -89,13 +106,44 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s,
           std::to_string(r.positions)};
 }
 
+namespace {
+
+/// The Grundy values after the first moves against the rest of the result: present exactly
+/// when asked for, one per square, 0 exactly on the winning first moves (when listed), some 0
+/// exactly when the first player wins, and their mex equal to the start's Grundy value (when
+/// that was computed too: a different search).
+bool move_values_agree(const Instance& x, const RunSettings& s, const Result& r) {
+  const auto& v = r.move_grundy;
+  if (!x.move_grundy) return v.empty();
+  if (v.size() != static_cast<std::size_t>(x.rows) * x.cols) return false;
+  std::vector<int> zeros;
+  std::vector<bool> seen(v.size() + 2, false);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] < 0) return false;
+    if (v[i] == 0) zeros.push_back(static_cast<int>(i));
+    if (static_cast<std::size_t>(v[i]) < seen.size()) seen[static_cast<std::size_t>(v[i])] = true;
+  }
+  if (s.all_moves && zeros != r.winning_first_moves) return false;
+  if (zeros.empty() == r.first_player_wins) return false;
+  if (r.grundy) {
+    std::size_t mex = 0;
+    while (seen[mex]) ++mex;
+    if (static_cast<int>(mex) != *r.grundy) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Verdict Traits::verify(const Instance& x, const RunSettings& s, const Result& r) {
+  if (!move_values_agree(x, s, r)) return Verdict::kFail;
   if (x.rows * x.cols <= checker::kMaxSquares) {
     const checker::Answer a = checker::solve(x.rows, x.cols, x.misere);
     bool ok = a.first_player_wins == r.first_player_wins;
     if (s.all_moves) ok = ok && a.winning_first_moves == r.winning_first_moves;
     if (r.grundy) ok = ok && a.grundy == r.grundy;
     if (x.grundy) ok = ok && r.grundy.has_value();
+    if (x.move_grundy) ok = ok && a.move_grundy == r.move_grundy;
     return ok ? Verdict::kPass : Verdict::kFail;
   }
   if (x.misere || x.rows != x.cols) return Verdict::kNa;
