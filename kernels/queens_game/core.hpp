@@ -704,6 +704,7 @@ class Local {
       key[j] = kv;
     }
     bool win = false;
+    for (int h2 = 0; h2 < h && !win; ++h2) win = find(s, h2) == 0;  // heap move, known
     for (int i = 0; i < k && !win; ++i) win = !wins(s & ~nb_[key[i] & 255], h);
     for (int h2 = 0; h2 < h && !win; ++h2) win = !wins_conn(s, h2);
     store(s, h, win ? 1 : 0);
@@ -953,7 +954,8 @@ class Engine {
     Move kids[kMaxSquares];
     const int k = children(p.x(), kids);
     bool win = false;
-    if (p.x().count() >= etc_min()) win = etc(p, kids, k, h);
+    for (int h2 = 0; h2 < h && !win; ++h2) win = tt_.find(key, h2) == 0;  // heap move, known
+    if (!win && p.x().count() >= etc_min()) win = etc(p, kids, k, h);
     win = win || any_lost(p, kids, k, h, [&](const P& c) { return !wins(c, h); });
     for (int h2 = 0; h2 < h && !win; ++h2) win = !wins_conn(p, h2);
     if (tt_.store(key, h, win ? 1 : 0)) ++st_.stored;
