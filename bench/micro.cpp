@@ -12,6 +12,11 @@
 // A kernel that throws is reported with SkipWithError. The build is described in the JSON
 // context (git_sha, cpu_model, compiler, flags, ...).
 //
+// Besides the kernels: every search engine of the constellation kernels that this CPU runs
+// (kernels/nqueens/constellation.hpp: scalar, AVX2, AVX-512), as "kernel" constellation.ENGINE,
+// e.g. nqueens/constellation.avx2-narrow/14/threads:1, all pieces solved in batches of 64 as
+// the serial kernel does, so that the instruction sets can be compared on one machine.
+//
 // Use JSON output (Debian's Google Benchmark 1.7.1 CSV reporter is deprecated and aborts when
 // benchmarks have different counters), then convert to the `searchbench bench` CSV schema:
 //   build/searchbench_micro --benchmark_out=micro.json --benchmark_out_format=json
@@ -19,13 +24,18 @@
 //   /usr/bin/python3 scripts/gbench_to_csv.py micro.json -o micro.csv
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <exception>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "build_info.hpp"
 #include "core/problem.hpp"
 #include "core/sysinfo.hpp"
+#include "core/typed_problem.hpp"
+#include "nqueens/constellation.hpp"
+#include "nqueens/problem.hpp"
 
 namespace {
 
@@ -73,6 +83,61 @@ void run(benchmark::State& state, const sb::Problem* p, const sb::KernelInfo* k,
   state.SetLabel(label);
 }
 
+/// All pieces of the n x n board solved with one constellation engine (serial, batches of 64).
+void run_engine(benchmark::State& state, int n, sb::nqueens::constellations::Engine engine) {
+  namespace cs = sb::nqueens::constellations;
+  const sb::Problem& p = sb::nqueens::problem();
+  const sb::Instance in = sb::make_instance<sb::nqueens::Traits>({n});
+  sb::nqueens::Result r;
+  try {
+    for (auto _ : state) {
+      const auto list = cs::pieces(n);
+      std::vector<cs::PieceResult> part(64);
+      cs::PieceResult sum;
+      for (std::size_t first = 0; first < list.size(); first += part.size()) {
+        const std::size_t count = std::min(part.size(), list.size() - first);
+        cs::solve_pieces(n, list.data() + first, count, part.data(), engine);
+        for (std::size_t i = 0; i < count; ++i) sum += part[i];
+      }
+      r = sb::nqueens::Result{sum.total, sum.unique, sum.nodes, 1};
+      benchmark::DoNotOptimize(r);
+    }
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  sb::Outcome o;
+  o.nodes = r.nodes;
+  o.threads = 1;
+  o.result = std::make_shared<const sb::nqueens::Result>(r);
+  const sb::RunSettings s;
+  state.counters["nodes"] = static_cast<double>(o.nodes);
+  state.counters["nodes_per_s"] = benchmark::Counter(static_cast<double>(o.nodes),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["threads_used"] = 1;
+  std::string label = "problem=nqueens kernel=constellation." + encode(cs::engine_name(engine)) +
+                      " instance=" + encode(in.name) + " backend=serial verified=" +
+                      std::string(sb::verdict_name(p.verify(in, s, o)));
+  const auto fields = p.fields(in, s, o);
+  for (std::size_t i = 0; i < p.columns.size() && i < fields.size(); ++i)
+    label += " col." + p.columns[i] + "=" + encode(fields[i]);
+  state.SetLabel(label);
+}
+
+void register_engines() {
+  namespace cs = sb::nqueens::constellations;
+  for (const cs::Engine e : {cs::Engine::kScalar, cs::Engine::kAvx2, cs::Engine::kAvx2Narrow,
+                             cs::Engine::kAvx512Wide, cs::Engine::kAvx512Narrow})
+    for (const int n : {13, 14}) {
+      if (!cs::engine_available(e, n)) continue;
+      const std::string name = std::string("nqueens/constellation.") + cs::engine_name(e) + "/" +
+                               std::to_string(n) + "/threads:1";
+      benchmark::RegisterBenchmark(name.c_str(), run_engine, n, e)
+          ->UseRealTime()
+          ->Unit(benchmark::kMicrosecond);
+    }
+}
+
 void register_all() {
   const int hw = sb::sysinfo::hardware_threads();
   for (const sb::Problem* p : sb::problems()) {
@@ -98,6 +163,7 @@ void register_all() {
 
 int main(int argc, char** argv) {
   register_all();
+  register_engines();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::AddCustomContext("searchbench_version", sb::build::kVersion);

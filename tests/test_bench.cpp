@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -109,8 +110,8 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
 }
 
 const std::string kCommon =
-    "problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,host,"
-    "cpu_model,compiler,flags,timestamp_utc";
+    "problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,nodes_per_s,verified,git_sha,"
+    "host,cpu_model,compiler,flags,timestamp_utc";
 const std::string kHeader = kCommon + ",n,total,unique";  // nqueens
 const std::string kGameHeader =
     kCommon + ",n,rows,cols,play,winner,winning_first_moves,grundy,positions";
@@ -174,13 +175,13 @@ TEST(BenchLib, ParseThreads) {
 TEST(BenchLib, PlanSerialKernelsRunAtOneThreadAndSkipsAreListed) {
   sb::bench::Request req;
   req.suite = sb::bench::find_suite("quick");
-  req.kernels = {"bitboard", "naive"};
+  req.kernels = {"bitboard", "naive-bitparallel"};
   req.n = sb::bench::Range{8, 10};
   req.threads = {1, 2};
   const auto plan = sb::bench::make_plan(req);
-  // Ladder order: naive first; naive n = 9 above the quick cap, n = 10 out of its range.
+  // Ladder order: naive-bitparallel first; its n = 9 above the quick cap, n = 10 out of range.
   ASSERT_FALSE(plan.cells.empty());
-  EXPECT_EQ(plan.cells.front().kernel->name, "naive");
+  EXPECT_EQ(plan.cells.front().kernel->name, "naive-bitparallel");
   ASSERT_EQ(plan.problems.size(), 1u);
   EXPECT_EQ(plan.problems[0]->name, "nqueens");
   int bitboard_cells = 0;
@@ -189,7 +190,7 @@ TEST(BenchLib, PlanSerialKernelsRunAtOneThreadAndSkipsAreListed) {
       ++bitboard_cells;
       EXPECT_EQ(c.threads, 1);
     }
-    if (c.kernel->name == "naive") {
+    if (c.kernel->name == "naive-bitparallel") {
       EXPECT_EQ(c.instance.name, "8");
     }
   }
@@ -206,8 +207,9 @@ TEST(BenchLib, PlanSerialKernelsRunAtOneThreadAndSkipsAreListed) {
   const auto unlimited = sb::bench::make_plan(req);
   int naive9 = 0;
   for (const auto& c : unlimited.cells)
-    naive9 += c.kernel->name == "naive" && c.instance.name == "9";
-  EXPECT_EQ(naive9, nq().find_kernel("naive")->parallel() ? 2 : 1);  // serial without oneTBB
+    naive9 += c.kernel->name == "naive-bitparallel" && c.instance.name == "9";
+  EXPECT_EQ(naive9,
+            nq().find_kernel("naive-bitparallel")->parallel() ? 2 : 1);  // serial without oneTBB
 
   req.kernels = {"no-such-kernel"};
   EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);
@@ -218,6 +220,11 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
   req.suite = sb::bench::find_suite("quick");
   req.n = sb::bench::Range{4, 5};
   auto plan = sb::bench::make_plan(req);
+  std::size_t with_n = 0;  // --n applies to the problems that define from_n (not tsume)
+  for (const sb::Problem* p : sb::problems()) with_n += static_cast<bool>(p->from_n);
+  EXPECT_EQ(plan.problems.size(), with_n);
+  req.n.reset();
+  plan = sb::bench::make_plan(req);
   EXPECT_EQ(plan.problems.size(), sb::problems().size());
   req.n.reset();
   req.instances = {"6x7", "5x5:misere"};
@@ -233,19 +240,21 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
 }
 
 TEST(BenchLib, CostModelScalesNaiveByPlacements) {
-  ASSERT_NE(nq().find_kernel("naive"), nullptr);
+  ASSERT_NE(nq().find_kernel("naive-seed"), nullptr);
   ASSERT_NE(nq().find_kernel("backtrack-rows"), nullptr);
   sb::bench::CostModel m;
-  EXPECT_FALSE(m.estimate(cell(nq(), "naive", "8", 1)).has_value());
-  m.record(cell(nq(), "naive", "7", 1), 0.1);
+  EXPECT_FALSE(m.estimate(cell(nq(), "naive-seed", "8", 1)).has_value());
+  m.record(cell(nq(), "naive-seed", "7", 1), 0.1);
   const double ratio = sb::nqueens::placements(8) / sb::nqueens::placements(7);
-  EXPECT_NEAR(*m.estimate(cell(nq(), "naive", "8", 1)), 0.1 * ratio, 1e-9);
+  EXPECT_NEAR(*m.estimate(cell(nq(), "naive-seed", "8", 1)), 0.1 * ratio, 1e-9);
   // Another thread count: unknown, except for the progress line.
-  EXPECT_FALSE(m.estimate(cell(nq(), "naive", "8", 2)).has_value());
-  EXPECT_NEAR(*m.rough_estimate(cell(nq(), "naive", "8", 2)), 0.1 * ratio, 1e-9);
+  EXPECT_FALSE(m.estimate(cell(nq(), "naive-seed", "8", 2)).has_value());
+  EXPECT_NEAR(*m.rough_estimate(cell(nq(), "naive-seed", "8", 2)), 0.1 * ratio, 1e-9);
   m.record(cell(nq(), "backtrack-rows", "10", 1), 0.01);
   m.record(cell(nq(), "backtrack-rows", "11", 1), 0.1);  // growth 10 per n
   EXPECT_NEAR(*m.estimate(cell(nq(), "backtrack-rows", "13", 1)), 10.0, 1e-9);
+  m.record(cell(nq(), "naive-bitparallel", "7", 1), 0.01);  // the same placements: C(n^2, n)
+  EXPECT_NEAR(*m.estimate(cell(nq(), "naive-bitparallel", "8", 1)), 0.01 * ratio, 1e-9);
 }
 
 // ---- the command -------------------------------------------------------------------------------
@@ -273,6 +282,7 @@ TEST(BenchCli, TinyRunWritesTidyCsvAndEnvJson) {
     const int n = std::stoi(row[col(rows, "n")]);
     EXPECT_EQ(n, 4 + static_cast<int>(i - 1) / 2);
     EXPECT_EQ(row[col(rows, "threads")], "1");
+    EXPECT_EQ(row[col(rows, "ranks")], "1");
     EXPECT_EQ(row[col(rows, "rep")], std::to_string(1 + (i - 1) % 2));
     EXPECT_GT(std::stod(row[col(rows, "wall_s")]), 0.0);
     EXPECT_GT(std::stoull(row[col(rows, "nodes")]), 0u);
@@ -409,13 +419,16 @@ TEST(BenchCli, DryRunListsThePlanAndRunsNothing) {
   TempDir dir;
   const auto r = bench(dir, "--suite quick --dry-run");
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("run  nqueens/naive 8 threads=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  nqueens/naive-bitparallel 8 threads=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  nqueens/naive-seed 7 threads=1"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("naive-seed 8 "), std::string::npos) << r.out;  // estimated, not run
 #ifdef SEARCHBENCH_WITH_TBB
   EXPECT_NE(r.out.find("run  nqueens/bitboard-sym-tbb 16 threads=2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  nqueens/constellation-tbb 17 threads=2"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("run  queens-game/memo-sym-tbb 11x11 threads=2"), std::string::npos)
       << r.out;
 #endif
-  EXPECT_EQ(r.out.find("naive 9"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("naive-bitparallel 9"), std::string::npos) << r.out;
 }
 
 TEST(BenchCli, QueensGameRowsCarryTheGameValues) {

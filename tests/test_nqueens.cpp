@@ -133,6 +133,10 @@ TEST(Kernels, BitboardSymOmpMatchesOeis) {
   REQUIRE_KERNEL("bitboard-sym-omp");
   expect_reference("bitboard-sym-omp", 15, 2);
 }
+TEST(Kernels, BitboardSymMpiMatchesOeis) {  // one rank here; tests/test_mpi.cpp runs more
+  REQUIRE_KERNEL("bitboard-sym-mpi");
+  expect_reference("bitboard-sym-mpi", 15, 2);
+}
 
 TEST(Kernels, BitboardSymAtSixteen) {
   const Result r = run("bitboard-sym", 16);
@@ -153,7 +157,7 @@ TEST(Kernels, SlowerKernelsAgreeNodeForNode) {
 TEST(Kernels, ParallelKernelsIdenticalForAnyThreadCount) {
   for (int n : {1, 4, 8, 11, 13}) {
     const Result serial = run("bitboard-sym", n);
-    for (const char* name : {"bitboard-sym-tbb", "bitboard-sym-omp"}) {
+    for (const char* name : {"bitboard-sym-tbb", "bitboard-sym-omp", "bitboard-sym-mpi"}) {
       if (sb::nqueens::problem().find_kernel(name) == nullptr) continue;  // not built
       for (int t : {1, 2, 4}) {
         const Result r = run(name, n, t);
@@ -194,26 +198,35 @@ TEST(Kernels, RangeAndThreadsAreChecked) {
 
 TEST(Kernels, BitKernelsAcceptThirtyTwo) {
   for (const auto& k : sb::nqueens::problem().kernels) {
-    if (k.name.rfind("bitboard", 0) != 0) continue;
+    if (k.name.rfind("bitboard", 0) != 0 && k.name.rfind("constellation", 0) != 0) continue;
     EXPECT_FALSE(k.refuse(sb::make_instance<Traits>({32})).has_value()) << k.name;
   }
 }
 
 TEST(Registry, DefaultIsTheFastestParallelKernel) {
   const auto& k = sb::nqueens::problem().default_kernel();
+  EXPECT_FALSE(k.distributed());  // never MPI: a plain count must not start it
 #if defined(SEARCHBENCH_WITH_TBB) || defined(SEARCHBENCH_WITH_OPENMP)
   EXPECT_TRUE(k.parallel());
 #endif
-  EXPECT_EQ(k.name.substr(0, 12), "bitboard-sym");
+#if defined(SEARCHBENCH_WITH_TBB)
+  EXPECT_EQ(k.name, "constellation-tbb");
+#elif defined(SEARCHBENCH_WITH_OPENMP)
+  EXPECT_EQ(k.name, "bitboard-sym-omp");
+#else
+  EXPECT_EQ(k.name, "constellation");  // the fastest serial kernel
+#endif
 }
 
 TEST(Registry, NaiveBackendIsWhatWasBuilt) {
+  for (const char* name : {"naive-seed", "naive-bitparallel"}) {
 #ifdef SEARCHBENCH_WITH_TBB
-  EXPECT_EQ(kernel("naive").backend, "tbb");
+    EXPECT_EQ(kernel(name).backend, "tbb") << name;
 #else
-  EXPECT_EQ(kernel("naive").backend, "serial");
-  EXPECT_EQ(run("naive", 5, 2).threads, 1);  // no oneTBB: it runs on one thread and says so
+    EXPECT_EQ(kernel(name).backend, "serial") << name;
+    EXPECT_EQ(run(name, 5, 2).threads, 1) << name;  // no oneTBB: one thread, and it says so
 #endif
+  }
 }
 
 TEST(Problem, InstancesRoundTripAndBadOnesAreRefused) {

@@ -29,6 +29,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.n = x.n;
   p.threads = s.threads;
   p.progress = s.progress;
+  p.pieces = s.pieces;
   return p;
 }
 
@@ -54,9 +55,10 @@ std::function<std::optional<std::string>(const Instance&)> n_range(const char* k
     if (x.n >= lo && x.n <= hi) return std::nullopt;
     std::string why = "n = " + std::to_string(x.n) + " is out of range for kernel '" + kernel +
                       "' (" + std::to_string(lo) + ".." + std::to_string(hi) + ")";
-    if (std::string_view(kernel) == "naive" && x.n > hi)
-      why += "; naive would test all C(n^2, n) = C(" + std::to_string(x.n * x.n) + ", " +
-             std::to_string(x.n) + ") = " + placements_text(x.n) + " placements";
+    if (std::string_view(kernel).substr(0, 5) == "naive" && x.n > hi)
+      why += std::string("; ") + kernel + " would test all C(n^2, n) = C(" +
+             std::to_string(x.n * x.n) + ", " + std::to_string(x.n) +
+             ") = " + placements_text(x.n) + " placements";
     return why;
   };
 }
@@ -72,16 +74,31 @@ std::vector<K> kernels() {
 #else
   const char* naive_backend = "serial";
 #endif
-  // caps: the largest n each suite runs (a run within the suite's budget on 2 cores: naive n = 8
-  // ~ 0.2-2 s, backtrack-squares n = 10 ~ 1.4 s, backtrack-rows n = 13 ~ 0.25 s, bitboard n = 14
-  // ~ 0.4 s, bitboard-sym n = 16 ~ 1 s, the parallel sym kernels n = 17 ~ 8 s on 1 thread).
+  // caps: the largest n each suite runs (a run within the suite's budget on 2 cores: naive-seed
+  // n = 7 ~ 0.5 s (n = 8 ~ 25 s: full suite only, tabulate.py estimates it for quick),
+  // naive-bitparallel n = 8 ~ 0.2-2 s, backtrack-squares n = 10 ~ 1.4 s, backtrack-rows n = 13
+  // ~ 0.25 s, bitboard n = 14 ~ 0.4 s, bitboard-sym n = 16 ~ 1 s, the parallel sym kernels n = 17
+  // ~ 8 s on 1 thread; constellation n = 17 ~ 0.5 s, n = 19 ~ 40 s, n = 20 ~ 4 min on 2 threads).
   std::vector<K> v;
-  v.push_back({"naive",
+  v.push_back({"naive-seed",
                naive_backend,
-               "every one of the C(n^2, n) placements tested for conflicts, no pruning",
+               "seed 004's method: every one of the C(n^2, n) placements generated and fully "
+               "checked, one at a time",
                range_text(1, 9),
-               naive,
-               n_range("naive", 1, 9),
+               naive_seed,
+               n_range("naive-seed", 1, 9),
+               true,
+               {{"quick", 7}, {"full", 8}},
+               {"5", "6"},
+               {"6"},
+               [](double n) { return placements(static_cast<int>(n)); }});
+  v.push_back({"naive-bitparallel",
+               naive_backend,
+               "every one of the C(n^2, n) placements tested, the last two queens of each prefix "
+               "bit-parallel",
+               range_text(1, 9),
+               naive_bitparallel,
+               n_range("naive-bitparallel", 1, 9),
                true,
                {{"quick", 8}, {"full", 9}},
                {"6", "7"},
@@ -133,10 +150,15 @@ std::vector<K> kernels() {
        {"11", "12"},
        {"12"},
        {}});
+  // The parallel bitboard-sym kernels run one fixed piece list (journal, resume, MPI).
+  [[maybe_unused]] auto sym_pieces = [](const Instance& x) { return bitboard_sym_pieces(x.n); };
+  [[maybe_unused]] auto constellation_list = [](const Instance& x) {
+    return constellation_pieces(x.n);
+  };
 #ifdef SEARCHBENCH_WITH_OPENMP
   v.push_back({"bitboard-sym-omp",
                "openmp",
-               "bitboard-sym split into pre-placed subproblems on OpenMP threads",
+               "bitboard-sym's fixed piece list on OpenMP threads (journal, resume)",
                range_text(1, nmax),
                bitboard_sym_omp,
                n_range("bitboard-sym-omp", 1, nmax),
@@ -144,12 +166,13 @@ std::vector<K> kernels() {
                {{"quick", 17}, {"full", 18}},
                {"11", "12"},
                {"12"},
-               {}});
+               {},
+               sym_pieces});
 #endif
 #ifdef SEARCHBENCH_WITH_TBB
   v.push_back({"bitboard-sym-tbb",
                "tbb",
-               "bitboard-sym split into pre-placed subproblems run as oneTBB tasks",
+               "bitboard-sym's fixed piece list as oneTBB tasks (journal, resume)",
                range_text(1, nmax),
                bitboard_sym_tbb,
                n_range("bitboard-sym-tbb", 1, nmax),
@@ -157,7 +180,66 @@ std::vector<K> kernels() {
                {{"quick", 17}, {"full", 18}},
                {"11", "12"},
                {"12"},
+               {},
+               sym_pieces});
+#endif
+  v.push_back({"constellation",
+               "serial",
+               "border queens pre-placed up to D4 (constellations), inner rows searched on SIMD "
+               "lanes (AVX-512/AVX2 chosen at run time), U(n) by Burnside",
+               range_text(1, nmax),
+               constellation,
+               n_range("constellation", 1, nmax),
+               true,
+               {{"quick", 17}, {"full", 19}},
+               {"12", "13"},
+               {"13"},
                {}});
+#ifdef SEARCHBENCH_WITH_TBB
+  v.push_back({"constellation-tbb",
+               "tbb",
+               "constellation's pieces (an explicit list, largest first) as oneTBB tasks "
+               "(journal, resume)",
+               range_text(1, nmax),
+               constellation_tbb,
+               n_range("constellation-tbb", 1, nmax),
+               true,
+               {{"quick", 17}, {"full", 20}},
+               {"12", "13"},
+               {"13"},
+               {},
+               constellation_list});
+#endif
+#ifdef SEARCHBENCH_WITH_MPI
+  // Runs as a one-rank singleton without mpirun (bench, signature, tests); mpirun -np P for
+  // more. Suite caps low (12, 16): a suite runs one process, where this kernel repeats
+  // bitboard-sym-tbb; scripts/mpi_bench.sh measures it on ranks.
+  v.push_back({"bitboard-sym-mpi",
+               "mpi",
+               "bitboard-sym's pieces handed out by rank 0 to MPI ranks, oneTBB threads in each",
+               range_text(1, nmax),
+               bitboard_sym_mpi,
+               n_range("bitboard-sym-mpi", 1, nmax),
+               true,
+               {{"quick", 12}, {"full", 16}},
+               {},
+               {"12"},
+               {},
+               sym_pieces});
+#endif
+#ifdef SEARCHBENCH_WITH_MPI
+  v.push_back({"constellation-mpi",
+               "mpi",
+               "constellation's pieces handed out by rank 0 to MPI ranks, oneTBB threads in each",
+               range_text(1, nmax),
+               constellation_mpi,
+               n_range("constellation-mpi", 1, nmax),
+               true,
+               {{"quick", 12}, {"full", 16}},
+               {},
+               {"13"},
+               {},
+               constellation_list});
 #endif
   return v;
 }
@@ -179,7 +261,7 @@ const Problem& problem() {
     base.size_name = "n";
     base.columns = {"n", "total", "unique"};
     base.from_n = [](int n) { return std::to_string(n); };
-    base.suites = {{"quick", sizes(4, 17)}, {"full", sizes(4, 18)}};
+    base.suites = {{"quick", sizes(4, 17)}, {"full", sizes(4, 20)}};
     base.default_caps = {{"quick", 12}, {"full", 14}};
     base.min_growth = 3;
     base.add_commands = add_commands;

@@ -21,8 +21,8 @@ MICRO = os.environ.get("SEARCHBENCH_MICRO", "")
 SCRIPTS = os.path.join(SOURCE, "scripts")
 PY = sys.executable
 
-COMMON = ("problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,"
-          "host,cpu_model,compiler,flags,timestamp_utc").split(",")
+COMMON = ("problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,nodes_per_s,verified,"
+          "git_sha,host,cpu_model,compiler,flags,timestamp_utc").split(",")
 HEADER = COMMON + ["n", "total", "unique"]  # nqueens
 GAME_HEADER = COMMON + ["n", "rows", "cols", "play", "winner", "winning_first_moves", "grundy",
                         "positions"]
@@ -37,7 +37,8 @@ def script(name, *args):
 
 
 def synthetic_rows():
-    """Rows with known medians: naive n = 8 takes 2 s, bitboard 1 ms, a parallel kernel halves."""
+    """Rows with known medians: naive-seed n = 7 takes 0.5 s (not run at n = 8),
+    naive-bitparallel n = 8 2 s, bitboard 1 ms, a parallel kernel halves."""
     prov = {"git_sha": "abc", "host": "testhost", "cpu_model": "Test CPU, 2 cores",
             "compiler": "GNU 12.2.0", "flags": "-O3", "timestamp_utc": "2026-01-01T00:00:00Z"}
     rows = []
@@ -48,13 +49,15 @@ def synthetic_rows():
             r.update(prov)
             instance = str(n) if problem == "nqueens" else f"{n}x{n}"
             r.update(problem=problem, kernel=kernel, backend=backend, instance=instance, n=n,
-                     threads=threads, rep=rep, wall_s=w, nodes=nodes, nodes_per_s=nodes / w,
+                     threads=threads, ranks=1, rep=rep, wall_s=w, nodes=nodes, nodes_per_s=nodes / w,
                      verified="pass")
             r.update(extra)
             rows.append(r)
 
-    add("naive", "tbb", 7, 1, [0.05, 0.06, 0.04], 85900584, total=40, unique=6)
-    add("naive", "tbb", 8, 1, [1.9, 2.0, 2.1], 4426165368, total=92, unique=12)
+    add("naive-seed", "tbb", 6, 1, [0.02, 0.02, 0.02], 1947792, total=4, unique=1)
+    add("naive-seed", "tbb", 7, 1, [0.4, 0.5, 0.6], 85900584, total=40, unique=6)
+    add("naive-bitparallel", "tbb", 7, 1, [0.05, 0.06, 0.04], 85900584, total=40, unique=6)
+    add("naive-bitparallel", "tbb", 8, 1, [1.9, 2.0, 2.1], 4426165368, total=92, unique=12)
     add("bitboard", "serial", 8, 1, [0.001, 0.001, 0.002], 2056, total=92, unique=12)
     add("bitboard", "serial", 12, 1, [0.05, 0.05, 0.05], 10103868, total=14200, unique=1787)
     for t, w in [(1, 1.0), (2, 0.5)]:
@@ -107,8 +110,8 @@ class TabulatePlotFromCli(unittest.TestCase):
                 md = f.read()
             self.assertIn("### Median wall time per kernel and n\n", md)
             self.assertIn("| kernel | n = 4 | n = 5 | n = 6 | n = 7 | n = 8 |", md)
-            self.assertIn("### Every kernel at n = 8 against naive", md)
-            self.assertIn("No naive run at n = 8", md)
+            self.assertIn("### Every kernel at n = 8 against the naive enumeration", md)
+            self.assertIn("naive-seed: no run at n <= 8 in the data", md)
             self.assertIn("### Speedup over 1 thread", md)
             if parallel:
                 self.assertIn(f"| {parallel} | 8 |", md)
@@ -135,16 +138,27 @@ class TabulateKnownValues(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             md = r.stdout
             self.assertIn("C(64, 8) = 4,426,165,368 placements", md)
-            self.assertIn("| naive | tbb | 1 | 2 s | 4,426,165,368 |", md)
-            self.assertIn("| bitboard | serial | 1 | 1 ms | 2,056 | 2.06e+06 | 2,000x |", md)
-            self.assertIn("| bitboard-sym-tbb | tbb | 2 | 500 us | 543 | 1.09e+06 | 4,000x |", md)
+            # naive-seed at n = 8, estimated: 0.5 s / C(49, 7) per placement x C(64, 8).
+            seed8 = 0.5 / math.comb(49, 7) * math.comb(64, 8)
+            self.assertIn(f"naive-seed, 1 thread(s): ~{seed8:.3g} s (estimate: its median cost per "
+                          f"placement at n = 7, {0.5 / math.comb(49, 7) * 1e9:.3g} ns, times "
+                          "C(64, 8))", md)
+            self.assertIn(f"| naive-seed | tbb | 1 | ~{seed8:.3g} s (estimate) | 4,426,165,368 |",
+                          md)
+            self.assertIn("| naive-bitparallel | tbb | 1 | 2 s | 4,426,165,368 |", md)
+            self.assertIn(f"| bitboard | serial | 1 | 1 ms | 2,056 | 2.06e+06 | "
+                          f"~{seed8 / 0.001:,.0f}x | 2,000x |", md)
+            self.assertIn(f"| bitboard-sym-tbb | tbb | 2 | 500 us | 543 | 1.09e+06 | "
+                          f"~{seed8 / 0.0005:,.0f}x | 4,000x |", md)
             self.assertIn("| bitboard-sym-tbb | 12 | 1 s | 500 ms (2.00x) |", md)
-            # naive at n = 12: 2 s / C(64, 8) per placement x C(144, 12), marked as an estimate.
-            est = 2.0 / math.comb(64, 8) * math.comb(144, 12)
-            self.assertIn("### naive extrapolated to larger n (estimate)", md)
-            self.assertIn(f"| ~{est / (365.25 * 86400):.3g} years (estimate) | bitboard | 50 ms | "
-                          f"~{est / 0.05:.3g}x (estimate) |", md)
-            self.assertIn("| 12 | 1.036e+17 |", md)
+            # At n = 12 both naive kernels are extrapolated from their cost per placement.
+            seed12 = 0.5 / math.comb(49, 7) * math.comb(144, 12)
+            bp12 = 2.0 / math.comb(64, 8) * math.comb(144, 12)
+            year = 365.25 * 86400
+            self.assertIn("### The naive enumerations extrapolated to larger n (estimate)", md)
+            self.assertIn(f"| 12 | 1.036e+17 | ~{seed12 / year:.3g} years (estimate) | "
+                          f"~{bp12 / year:.3g} years (estimate) | bitboard | 50 ms | "
+                          f"~{seed12 / 0.05:.3g}x (estimate) |", md)
             self.assertIn("## queens-game", md)
             self.assertIn("| 3 x 3 | normal | first | 2 | pass | memo |", md)
             self.assertIn("### Median wall time per kernel and board", md)
@@ -222,6 +236,82 @@ class GbenchToCsv(unittest.TestCase):
             self.assertEqual(rows[0]["winner"], "first")
             self.assertEqual(rows[0]["verified"], "pass")
             self.assertTrue(os.path.exists(os.path.join(out, "nqueens.csv")))
+
+
+class MpiPlan(unittest.TestCase):
+    """scripts/mpi_plan.py on journals written by the CLI, its schedule on known values, and
+    scripts/mpi_bench.sh on a small n (when the MPI kernel is built)."""
+
+    def setUp(self):
+        sys.path.insert(0, SCRIPTS)
+        import mpi_plan  # noqa: E402
+        self.plan = mpi_plan
+
+    def test_list_schedule_known_values(self):
+        # Two cores, pieces in order 3, 1, 1, 1: core A takes 3, core B 1, 1, 1 -> 3.
+        self.assertEqual(self.plan.list_schedule([3, 1, 1, 1], 2, 0), 3)
+        # Largest last: 1, 1, 1, 3 -> A: 1, 1; B: 1, then 3 (free at 1) -> 4.
+        self.assertEqual(self.plan.list_schedule([1, 1, 1, 3], 2, 0), 4)
+        self.assertEqual(self.plan.list_schedule([2, 2], 8, 0.5), 2.5)
+        import random
+        t = self.plan.target_times([1, 2, 3, 4] * 10, 100, 50.0, random.Random(1))
+        self.assertEqual(len(t), 100)
+        self.assertAlmostEqual(sum(t), 50.0)
+        self.assertEqual(self.plan.fnv1a(b"a"), 0xaf63dc4c8601ec8c)
+
+    def test_plan_from_cli_journals(self):
+        listed = run([CLI, "list"]).stdout
+        kernel = next((k for k in ["bitboard-sym-tbb", "bitboard-sym-omp", "bitboard-sym-mpi"]
+                       if k in listed), None)
+        if kernel is None:
+            self.skipTest("no kernel with a piece list in this build")
+        with tempfile.TemporaryDirectory() as d:
+            journals = []
+            for n in (10, 11):
+                j = os.path.join(d, f"q{n}.journal")
+                r = run([CLI, "nqueens", "count", "-n", str(n), "-k", kernel, "--journal", j])
+                self.assertEqual(r.returncode, 0, r.stderr)
+                journals.append(j)
+            r = script("mpi_plan.py", *journals, "--targets", "12,13", "--cores", "2,4",
+                       "--rate", "1e8", "--cli", CLI)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("| 11 | " + kernel, r.stdout)
+            self.assertIn("| 12 | ", r.stdout)
+            pieces = run([CLI, "nqueens", "pieces", "-n", "13"]).stdout
+            count = pieces.split(" pieces")[0].split()[-1]
+            self.assertIn(f"| {int(count):,} |", r.stdout)
+            # An unfinished journal is refused.
+            with open(journals[1]) as f:
+                text = f.read()
+            cut = os.path.join(d, "cut.journal")
+            with open(cut, "w") as f:
+                f.write(text[:text.rindex("\npiece ")] + "\n")
+            r = script("mpi_plan.py", cut, "--cli", CLI)
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("finish it first", r.stderr)
+
+    def test_mpi_bench_script(self):
+        listed = run([CLI, "list"]).stdout
+        if "bitboard-sym-mpi" not in listed or "bitboard-sym-tbb" not in listed:
+            self.skipTest("needs the MPI and oneTBB kernels")
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+                       SEARCHBENCH_CLI=CLI, MPIRUN_ARGS="-q")
+            r = run(["bash", os.path.join(SCRIPTS, "mpi_bench.sh"), "-n", "9", "-p", "1 2",
+                     "-t", "1", "-r", "2", "-o", os.path.join(d, "out")], env=env)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(d, "out", "nqueens.csv")) as f:
+                rows = list(csv.DictReader(f))
+            # bitboard-sym-tbb on 1..2 threads and the MPI kernel on 1 and 2 ranks, 2 rounds.
+            self.assertEqual(len(rows), (2 + 2) * 2)
+            self.assertEqual(sorted({(r["kernel"], r["ranks"]) for r in rows}),
+                             [("bitboard-sym-mpi", "1"), ("bitboard-sym-mpi", "2"),
+                              ("bitboard-sym-tbb", "1")])
+            self.assertEqual({r["rep"] for r in rows}, {"1", "2"})
+            with open(os.path.join(d, "out", "tables.md")) as f:
+                md = f.read()
+            self.assertIn("### MPI kernels: ranks x threads", md)
+            self.assertIn("| bitboard-sym-mpi | 9 | 2 | 1 | 2 |", md)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-// naive: every one of the C(n^2, n) placements of n queens on the n^2 squares tested, no pruning.
+// naive-bitparallel: every one of the C(n^2, n) placements of n queens on the n^2 squares tested,
+// no pruning, the last two queens of each prefix bit-parallel (a brute force made fast; the seed's
+// own method, one placement and one full check at a time, is naive-seed).
 //
 // Algorithm: the placements are enumerated as n-subsets of the squares 0 .. n^2-1 (square
 // s = row * n + column) in lexicographic order, s_0 < s_1 < ... < s_{n-1}. Each prefix carries
@@ -335,8 +337,8 @@ Result run_all(const Params& p) {
 
 }  // namespace
 
-Result naive(const Params& p) {
-  validate(p, 1, kMaxN, "naive");
+Result naive_bitparallel(const Params& p) {
+  validate(p, 1, kMaxN, "naive-bitparallel");
   return p.n <= 8 ? run_all<1>(p) : run_all<2>(p);
 }
 
