@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -97,7 +98,8 @@ qg::Result solve(const sb::KernelInfo* k, const qg::Params& p) {
   s.threads = p.threads;
   s.all_moves = p.all_moves;
   s.max_memory = p.max_memory;
-  const auto in = sb::make_instance<qg::Traits>({p.rows, p.cols, p.misere, p.grundy});
+  const auto in =
+      sb::make_instance<qg::Traits>({p.rows, p.cols, p.misere, p.grundy, p.move_grundy});
   return sb::result_of<qg::Traits>(k->run(in, s));
 }
 
@@ -108,6 +110,7 @@ qg::Params params(int rows, int cols, bool misere, int threads = 2) {
   p.threads = threads;
   p.all_moves = true;
   p.grundy = !misere;
+  p.move_grundy = !misere;
   p.misere = misere;
   p.max_memory = 64ull << 20;
   return p;
@@ -138,6 +141,8 @@ TEST(QueensGame, KernelsMatchBruteForceNormalPlay) {
     Brute b(r, c);
     const int g = b.grundy(b.full());
     const auto wins = b.winning_first_moves(false);
+    std::vector<int> after;  // Grundy value after each first move
+    for (int s = 0; s < r * c; ++s) after.push_back(b.grundy(b.after(b.full(), s)));
     for (const auto* k : game_kernels()) {
       SCOPED_TRACE(std::string(k->name) + " " + std::to_string(r) + "x" + std::to_string(c));
       const auto res = solve(k, params(r, c, false));
@@ -145,6 +150,7 @@ TEST(QueensGame, KernelsMatchBruteForceNormalPlay) {
       ASSERT_TRUE(res.grundy.has_value());
       EXPECT_EQ(*res.grundy, g);
       EXPECT_EQ(res.winning_first_moves, wins);
+      EXPECT_EQ(res.move_grundy, after);
     }
   }
 }
@@ -160,6 +166,7 @@ TEST(QueensGame, KernelsMatchBruteForceMisere) {
       EXPECT_EQ(res.first_player_wins, first);
       EXPECT_EQ(res.winning_first_moves, wins);
       EXPECT_FALSE(res.grundy.has_value());
+      EXPECT_TRUE(res.move_grundy.empty());
     }
   }
 }
@@ -173,7 +180,7 @@ TEST(QueensGame, RootOnlySolveAgrees) {
       for (const auto* k : game_kernels()) {
         auto p = params(r, c, misere);
         p.all_moves = false;
-        p.grundy = false;
+        p.grundy = p.move_grundy = false;
         const auto res = solve(k, p);
         EXPECT_EQ(res.first_player_wins, first) << k->name << " " << r << "x" << c;
         EXPECT_TRUE(res.winning_first_moves.empty());
@@ -219,22 +226,34 @@ TEST(QueensGame, WinningFirstMovesLeadToLostPositions) {
 }
 
 TEST(QueensGame, ThreadCountDoesNotChangeResults) {
+  // memo-sym-tbb with 1, 2, 3 and 8 threads against the serial memo-sym: every square board up
+  // to 10 x 10 and every rectangle of at most 40 squares, normal play (winner, winning first
+  // moves, Grundy value; and the root alone) and misere play (winner, winning first moves).
   const auto* k = find("memo-sym-tbb");
   if (k == nullptr) GTEST_SKIP() << "built without oneTBB";
   const auto* ref = find("memo-sym");
-  for (auto [r, c] : std::vector<std::pair<int, int>>{{8, 8}, {9, 9}, {7, 10}}) {
-    const auto want = solve(ref, params(r, c, false));
-    for (int t : {2, 1}) {
-      const auto got = solve(k, params(r, c, false, t));
-      EXPECT_EQ(got.first_player_wins, want.first_player_wins);
-      EXPECT_EQ(got.winning_first_moves, want.winning_first_moves);
-      EXPECT_EQ(got.grundy, want.grundy);
-      EXPECT_EQ(got.threads, t);
-      auto p = params(r, c, false, t);
-      p.all_moves = p.grundy = false;
-      EXPECT_EQ(solve(k, p).first_player_wins, want.first_player_wins);
+  std::vector<std::pair<int, int>> boards;
+  for (int r = 1; r <= 40; ++r)
+    for (int c = 1; r * c <= 40; ++c) boards.push_back({r, c});
+  for (int n = 7; n <= 10; ++n) boards.push_back({n, n});
+  for (auto [r, c] : boards)
+    for (bool misere : {false, true}) {
+      const auto want = solve(ref, params(r, c, misere, 1));
+      auto root = params(r, c, misere, 1);
+      root.all_moves = root.grundy = root.move_grundy = false;
+      for (int t : {1, 2, 3, 8}) {
+        SCOPED_TRACE(std::to_string(r) + "x" + std::to_string(c) + (misere ? " misere" : "") +
+                     ", " + std::to_string(t) + " threads");
+        const auto got = solve(k, params(r, c, misere, t));
+        EXPECT_EQ(got.first_player_wins, want.first_player_wins);
+        EXPECT_EQ(got.winning_first_moves, want.winning_first_moves);
+        EXPECT_EQ(got.grundy, want.grundy);
+        EXPECT_EQ(got.move_grundy, want.move_grundy);
+        EXPECT_EQ(got.threads, t);
+        root.threads = t;
+        EXPECT_EQ(solve(k, root).first_player_wins, want.first_player_wins);
+      }
     }
-  }
 }
 
 TEST(QueensGame, LargerBoardsAgreeAcrossMemoKernels) {
@@ -254,15 +273,32 @@ TEST(QueensGame, LargerBoardsAgreeAcrossMemoKernels) {
 }
 
 TEST(QueensGame, TinyMemoryBudgetStillExact) {
-  // A 1 MiB table is far too small for 10 x 10: entries get replaced, results stay exact.
-  const auto* k = find("memo-sym");
-  auto p = params(10, 10, false);
-  const auto big = solve(k, p);
-  p.max_memory = 1ull << 20;
-  const auto small = solve(k, p);
-  EXPECT_EQ(small.first_player_wins, big.first_player_wins);
-  EXPECT_EQ(small.winning_first_moves, big.winning_first_moves);
-  EXPECT_EQ(small.grundy, big.grundy);
+  // The smallest table (128 KiB: 1024 buckets of 128 bytes, each with 15 / W entries of W words
+  // for W = (squares + 16) / 64 rounded up) is far too small for 10 x 12 (about 30,000 positions
+  // stored with room) and misere 10 x 10 (about 70,000): entries get replaced, more nodes are
+  // searched, results stay exact, and the table never holds more than it has room for.
+  constexpr std::uint64_t kTiny = 128 << 10;
+  for (const char* name : {"memo-sym", "memo-sym-tbb"}) {
+    const auto* k = find(name);
+    if (k == nullptr) continue;
+    for (auto [r, c, misere] : {std::tuple{10, 12, false}, std::tuple{10, 10, true}}) {
+      SCOPED_TRACE(std::string(name) + " " + std::to_string(r) + "x" + std::to_string(c) +
+                   (misere ? " misere" : ""));
+      const std::uint64_t room = 1024 * (15 / ((r * c + 16 + 63) / 64));
+      auto p = params(r, c, misere, 2);
+      const auto big = solve(k, p);
+      p.max_memory = kTiny;
+      const auto small = solve(k, p);
+      EXPECT_EQ(small.first_player_wins, big.first_player_wins);
+      EXPECT_EQ(small.winning_first_moves, big.winning_first_moves);
+      EXPECT_EQ(small.grundy, big.grundy);
+      EXPECT_GT(big.positions, room);
+      EXPECT_LE(small.positions, room);
+      if (k->deterministic) {
+        EXPECT_GT(small.nodes, big.nodes);
+      }
+    }
+  }
 }
 
 TEST(QueensGame, BadInputThrows) {
@@ -330,9 +366,12 @@ TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
   EXPECT_EQ(p.parse("06x7").name, "6x7");
   EXPECT_EQ(p.parse("5x5:misere").name, "5x5:misere");
   EXPECT_EQ(p.parse("9x9:grundy").name, "9x9:grundy");
+  EXPECT_EQ(p.parse("9x9:move-grundy").name, "9x9:move-grundy");
+  EXPECT_EQ(p.parse("09x9:grundy:move-grundy").name, "9x9:grundy:move-grundy");
   EXPECT_DOUBLE_EQ(p.parse("4x9").size, 6.0);
   for (const char* bad : {"", "8", "8x", "x8", "0x5", "8x8:normal", "17x16", "8X8", "8x8:misere:x",
-                          "-1x4", "2x0x10", "8x8 "})
+                          "-1x4", "2x0x10", "8x8 ", "8x8:move-grundy:grundy", "8x8:grundy:grundy",
+                          "8x8:misere:grundy", "8x8:misere:move-grundy", "8x8:", "8x8:grundy:"})
     EXPECT_THROW(p.parse(bad), std::invalid_argument) << bad;
 }
 
@@ -397,4 +436,40 @@ TEST(QueensGameProblem, VerifierPassesTheKernelsAndCatchesWrongAnswers) {
   big.first_player_wins = true;
   o.result = std::make_shared<const qg::Result>(big);
   EXPECT_EQ(p.verify(p.parse("13x13:grundy"), root, o), sb::Verdict::kFail);
+  // The Grundy values after the first moves must fit the rest of the answer: their mex is G.
+  {
+    sb::RunSettings all;
+    const auto in7 = p.parse("7x7:grundy:move-grundy");
+    qg::Result r7 = sb::result_of<qg::Traits>(k.run(in7, all));
+    o.result = std::make_shared<const qg::Result>(r7);
+    EXPECT_EQ(p.verify(in7, all, o), sb::Verdict::kPass);
+    r7.move_grundy[0] = 2;  // a wrong value on a corner (3): the mex would be 4, not G = 2
+    o.result = std::make_shared<const qg::Result>(r7);
+    EXPECT_EQ(p.verify(in7, all, o), sb::Verdict::kFail);
+    const auto in15 = p.parse("15x15:grundy:move-grundy");
+    qg::Result r15;  // a made-up 15 x 15 answer: every first move wins, so G = mex{0} = 1
+    r15.first_player_wins = true;
+    r15.move_grundy.assign(225, 0);
+    for (int sq = 0; sq < 225; ++sq) r15.winning_first_moves.push_back(sq);
+    r15.grundy = 1;
+    o.result = std::make_shared<const qg::Result>(r15);
+    EXPECT_EQ(p.verify(in15, all, o), sb::Verdict::kPass);
+    r15.grundy = 2;
+    o.result = std::make_shared<const qg::Result>(r15);
+    EXPECT_EQ(p.verify(in15, all, o), sb::Verdict::kFail);
+  }
+  // Beyond A344227, the published winner still fixes whether G = 0: 14 x 14 and 16 x 16 are
+  // second-player wins (G = 0), 15 x 15 a first-player win (G >= 1).
+  big.first_player_wins = false;
+  big.grundy = 1;
+  o.result = std::make_shared<const qg::Result>(big);
+  EXPECT_EQ(p.verify(p.parse("14x14:grundy"), root, o), sb::Verdict::kFail);
+  big.grundy = 0;
+  o.result = std::make_shared<const qg::Result>(big);
+  EXPECT_EQ(p.verify(p.parse("14x14:grundy"), root, o), sb::Verdict::kPass);
+  EXPECT_EQ(p.verify(p.parse("15x15:grundy"), root, o), sb::Verdict::kFail);
+  big.first_player_wins = true;
+  big.grundy = 3;
+  o.result = std::make_shared<const qg::Result>(big);
+  EXPECT_EQ(p.verify(p.parse("15x15:grundy"), root, o), sb::Verdict::kPass);
 }

@@ -3,8 +3,10 @@
 // under normal play the outcome of (largest component, nim heap h = XOR of the other components'
 // Grundy values) is searched with early cutoff at the first winning move, children ordered by
 // fewest free squares left, after an enhanced transposition cutoff (children already proved lost
-// in the table) on positions of 20 or more squares; components of at most 4 squares get their
-// Grundy value by mex, larger ones by outcome searches of C + *h for h = 0, 1, ...
+// in the table, their buckets prefetched); components of at most 4 squares get their Grundy value
+// by mex, larger ones by outcome searches of C + *h for h = 0, 1, ... Positions of at most 32
+// squares are renumbered into one 32-bit word and searched the same way with a private memo
+// (core.hpp, Local); their results for more than 20 squares also go to the table.
 // Misere play searches the outcome directly (no decomposition). The table is bounded by
 // --max-memory (replacement when full). Work split: none (serial). Limits: rows * cols <= 256.
 #include "core.hpp"

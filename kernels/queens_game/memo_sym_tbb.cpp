@@ -1,19 +1,25 @@
-// memo-sym-tbb: the memo-sym search (core.hpp, memo_sym.cpp) with independent subtrees run as
-// oneTBB tasks in an arena of `threads` workers, all sharing one transposition table (buckets
-// guarded by striped spin locks).
-// Work split: with --all-moves, every symmetry class of first moves is a task (each needs a full
-// evaluation). Inside a search, positions in the first kParDepth plies with at least kParMin
-// free squares are split "young brothers wait": the first child (the most promising one) is
-// searched alone; if it does not already win, the other children run in parallel, and the first
-// one found losing for the opponent cancels its siblings (the cancelled subtrees unwind without
-// storing anything, so the table only ever holds exact results). Misere play and the Grundy value
-// of the start are searched the same way at the root only. Outcomes, winning moves and Grundy
-// values are identical to the serial kernels; node and position counts vary from run to run.
+// memo-sym-tbb: the memo-sym search (core.hpp, memo_sym.cpp) run by `threads` oneTBB workers at
+// once, all sharing one transposition table (lock-free reads, a spin lock per segment for
+// writes) and one set of the positions being searched, in the manner of ABDADA (Weill, "The
+// ABDADA distributed minimax search algorithm", ICCA Journal 19(1), 1996).
+// Work split: every thread runs the whole serial search. At a position of the search, the first
+// child is searched by whichever threads arrive (so no thread starts a sibling that a win in the
+// first child would make useless); each later child of at least kBusyMin free squares that
+// another thread is already searching is put off until the thread has tried the other children,
+// and by then its result is usually in the table. So the threads spread over the children of the
+// positions where every child must be searched (lost positions, and each first move with
+// --all-moves: first-move classes are taken from a shared list, then the unfinished ones are
+// joined), and meet again through the table. No thread waits for another, and no result is ever
+// partial: the table holds only exact values, each thread's answer is the serial answer, and the
+// first thread to finish stops the others. Outcomes, winning moves and Grundy values are
+// identical to the serial kernels; node and position counts vary from run to run.
 // Limits: rows * cols <= 256.
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_group.h>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <vector>
 
 #include "core.hpp"
 #include "core/tbb_threads.hpp"
@@ -21,69 +27,88 @@
 namespace sb::queens_game {
 namespace {
 
-constexpr int kParDepth = 4;  // plies below the root that may split
-constexpr int kParMin = 24;   // smallest position (free squares) worth splitting
-
-bool canceling() {
-  return tbb::is_current_task_group_canceling();
-}
+/// Per-thread counters, each on its own cache line.
+struct alignas(64) PaddedStats {
+  detail::Stats s;
+};
 
 template <int W>
-struct Parallel {
+struct Search {
   using S = detail::Set<W>;
   using Eng = detail::Engine<W, true>;
+
+  const Params& p;
   const detail::Geometry<W>& g;
   detail::Table<W, true>& tt;
-  tbb::enumerable_thread_specific<detail::Stats>& stats;
-  Progress* progress = nullptr;  // at the root: children done / children
+  const detail::FirstMoves<W>& fm;
+  detail::Busy busy;
+  std::atomic<bool> stop{false};
+  // With --all-moves: per first-move class, 0 free, 1 taken, 2 lost, 3 won (after the move).
+  std::vector<std::atomic<int>> cls;
+  std::vector<std::atomic<int>> value;  // with move_grundy: per class, its Grundy value
+  std::once_flag answered;
+  Result r;
 
-  Eng engine() { return Eng(g, tt, stats.local(), &canceling); }
+  Search(const Params& p_, const detail::Geometry<W>& g_, detail::Table<W, true>& tt_,
+         const detail::FirstMoves<W>& fm_)
+      : p(p_), g(g_), tt(tt_), fm(fm_), cls(fm_.child.size()), value(fm_.child.size()) {
+    for (auto& c : cls) c.store(0, std::memory_order_relaxed);
+  }
 
-  /// Does the player to move win X + *h (normal play)? Splits as described above.
-  bool wins(S x, int h, int depth) {
-    Eng e = engine();
-    if (depth >= kParDepth || x.count() < kParMin) return e.wins(x, h);
-    ++e.stats().nodes;
-    e.reduce(x, h);
-    if (x.count() < kParMin) {
-      if (x.count() <= detail::kSmall) return e.grundy_conn(x) != h;
-      return e.wins_conn(x, h);
+  /// Outcome of first-move class i (true: the position after the move is lost for the player
+  /// to move, so the move wins), recorded once.
+  void classify(Eng& e, std::size_t i) {
+    bool lost;
+    if (p.misere) {
+      lost = !e.wins_misere(fm.child[i]);
+    } else if (p.move_grundy) {
+      const int v = e.grundy(fm.child[i]);
+      value[i].store(v);  // every thread that gets here stores the same value
+      lost = v == 0;
+    } else {
+      lost = !e.wins(fm.child[i], 0);
     }
-    const S key = g.canon(x);
-    const int v = tt.find(key, h);
-    if (v >= 0) return v != 0;
-    std::vector<typename Eng::Child> kids(x.count());
-    const int k = e.children(x, kids.data());
-    Progress* prog = depth == 0 ? progress : nullptr;
-    if (prog) prog->total.store(k, std::memory_order_relaxed);
-    bool win = e.etc(kids.data(), k, h) || !wins(kids[0].x, h, depth + 1);
-    if (prog) prog->done.fetch_add(1, std::memory_order_relaxed);
-    if (!win && k > 1) {
-      std::atomic<bool> found{false};
-      tbb::task_group_context ctx;
-      tbb::parallel_for(
-          tbb::blocked_range<int>(1, k, 1),
-          [&](const tbb::blocked_range<int>& r) {
-            for (int i = r.begin(); i != r.end(); ++i) {
-              if (found.load(std::memory_order_relaxed)) return;
-              try {
-                if (!wins(kids[i].x, h, depth + 1)) {
-                  found.store(true);
-                  ctx.cancel_group_execution();
-                }
-                if (prog) prog->done.fetch_add(1, std::memory_order_relaxed);
-              } catch (const detail::Aborted&) {
-                return;
-              }
-            }
-          },
-          tbb::simple_partitioner(), ctx);
-      win = found.load();
-      if (!win && ctx.is_group_execution_cancelled()) throw detail::Aborted{};
+    int want = 1;
+    if (cls[i].compare_exchange_strong(want, lost ? 2 : 3) ||
+        (want = 0, cls[i].compare_exchange_strong(want, lost ? 2 : 3)))
+      if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  /// One thread's whole search; the first to finish records the answer and stops the others.
+  void run(detail::Stats& st) {
+    Eng e(g, tt, st, &stop, &busy);
+    Result mine;
+    const S start = S::first_n(g.n);
+    try {
+      if (p.all_moves || p.move_grundy) {
+        for (std::size_t i = 0; i < cls.size(); ++i) {  // free classes first
+          int want = 0;
+          if (cls[i].compare_exchange_strong(want, 1)) classify(e, i);
+        }
+        for (std::size_t i = 0; i < cls.size(); ++i)  // then help with the unfinished ones
+          if (cls[i].load() < 2) classify(e, i);
+        std::vector<char> lost(cls.size());
+        for (std::size_t i = 0; i < cls.size(); ++i) lost[i] = cls[i].load() == 2;
+        if (p.all_moves)
+          detail::collect_first_moves(fm, lost, mine);
+        else
+          mine.first_player_wins = std::find(lost.begin(), lost.end(), 1) != lost.end();
+        if (p.move_grundy) {
+          std::vector<int> v(value.size());
+          for (std::size_t i = 0; i < v.size(); ++i) v[i] = value[i].load();
+          detail::collect_move_grundy(fm, v, g.n, mine);
+        }
+      } else {
+        mine.first_player_wins = p.misere ? e.wins_misere(start) : e.wins(start, 0);
+      }
+      if (p.grundy) mine.grundy = e.grundy(start);  // the least h with start + *h lost
+    } catch (const detail::Aborted&) {
+      return;  // another thread finished first
     }
-    for (int h2 = 0; h2 < h && !win; ++h2) win = !engine().wins_conn(x, h2);
-    if (tt.store(key, h, win ? 1 : 0)) ++stats.local().stored;
-    return win;
+    std::call_once(answered, [&] {
+      r = std::move(mine);
+      stop.store(true);
+    });
   }
 };
 
@@ -92,57 +117,23 @@ struct Parallel {
 Result memo_sym_tbb(const Params& p) {
   validate(p, "memo-sym-tbb");
   return detail::dispatch_words(p.rows * p.cols, [&]<int W>() {
-    using S = detail::Set<W>;
     const detail::Geometry<W> g(p.rows, p.cols, true);
     detail::Table<W, true> tt(detail::budget(p));
-    tbb::enumerable_thread_specific<detail::Stats> stats;
-    Parallel<W> par{g, tt, stats};
-    Result r;
-    const S start = S::first_n(g.n);
+    const detail::FirstMoves<W> fm(g);
+    if ((p.all_moves || p.move_grundy) && p.progress)
+      p.progress->total.store(fm.child.size(), std::memory_order_relaxed);
+    auto search = std::make_unique<Search<W>>(p, g, tt, fm);
+    std::vector<PaddedStats> stats(p.threads);
     TbbThreads pool(p.threads);  // exactly p.threads workers, also more than there are cores
     pool.arena.execute([&] {
-      const detail::FirstMoves<W> fm(g);
-      if (p.all_moves || p.misere) {
-        // Every first-move class is a task. Misere without --all-moves stops at the first win.
-        if (p.progress) p.progress->total.store(fm.child.size(), std::memory_order_relaxed);
-        std::vector<char> lost(fm.child.size(), 0);
-        std::atomic<bool> found{false};
-        tbb::task_group_context ctx;
-        tbb::parallel_for(
-            tbb::blocked_range<int>(0, static_cast<int>(fm.child.size()), 1),
-            [&](const tbb::blocked_range<int>& rg) {
-              for (int i = rg.begin(); i != rg.end(); ++i) {
-                try {
-                  const S& c = fm.child[i];
-                  lost[i] = p.misere ? !par.engine().wins_misere(c) : !par.wins(c, 0, 1);
-                } catch (const detail::Aborted&) {
-                  return;
-                }
-                if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
-                if (lost[i] && !p.all_moves) ctx.cancel_group_execution();
-              }
-            },
-            tbb::simple_partitioner(), ctx);
-        if (p.all_moves) {
-          detail::collect_first_moves(fm, lost, r);
-        } else {
-          r.first_player_wins = std::find(lost.begin(), lost.end(), 1) != lost.end();
-        }
-      } else {
-        par.progress = p.progress;  // root children (first moves, in search order)
-        r.first_player_wins = par.wins(start, 0, 0);
-        par.progress = nullptr;
-      }
-      if (p.grundy) {
-        // G(start) = the least h with start + *h lost; each test is a parallel outcome search.
-        int h = 0;
-        while (par.wins(start, h, 0)) ++h;
-        r.grundy = h;
-      }
+      tbb::task_group tg;
+      for (int t = 0; t < p.threads; ++t) tg.run([&, t] { search->run(stats[t].s); });
+      tg.wait();
     });
+    Result r = std::move(search->r);
     for (const auto& s : stats) {
-      r.nodes += s.nodes;
-      r.positions += s.stored;
+      r.nodes += s.s.nodes;
+      r.positions += s.s.stored;
     }
     r.threads = pool.used();
     return r;

@@ -60,6 +60,10 @@ Result plain(const Params& p) {
       r.first_player_wins = s.wins(start);
     }
     if (p.grundy) r.grundy = s.grundy(start);
+    if (p.move_grundy) {
+      r.move_grundy.resize(g.n);
+      for (int m = 0; m < g.n; ++m) r.move_grundy[m] = s.grundy(start.andnot(g.att[m]));
+    }
     r.nodes = s.nodes;
     return r;
   });

@@ -53,8 +53,11 @@ std::uint64_t parse_bytes(const std::string& s, const std::string& option,
   const double bytes = v * mul;
   if (!std::isfinite(bytes) || bytes >= 18446744073709551616.0) throw std::invalid_argument(bad);
   if (bytes < static_cast<double>(min_bytes))
-    throw std::invalid_argument(option + " must be at least " + std::to_string(min_bytes >> 20) +
-                                "M, got '" + s + "'");
+    throw std::invalid_argument(option + " must be at least " +
+                                (min_bytes % (1u << 20) == 0
+                                     ? std::to_string(min_bytes >> 20) + "M"
+                                     : std::to_string(min_bytes >> 10) + "K") +
+                                ", got '" + s + "'");
   return static_cast<std::uint64_t>(bytes);
 }
 

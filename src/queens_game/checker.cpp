@@ -75,7 +75,8 @@ Answer solve(int rows, int cols, bool misere) {
   const std::uint64_t start = s.all();
   for (int sq = 0; sq < rows * cols; ++sq) {
     const std::uint64_t next = s.after(start, sq);
-    const bool wins = misere ? !s.misere_wins(next) : s.grundy(next) == 0;
+    if (!misere) a.move_grundy.push_back(s.grundy(next));
+    const bool wins = misere ? !s.misere_wins(next) : a.move_grundy.back() == 0;
     if (wins) a.winning_first_moves.push_back(sq);
   }
   a.first_player_wins = !a.winning_first_moves.empty();

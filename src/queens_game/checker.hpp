@@ -18,6 +18,7 @@ struct Answer {
   bool first_player_wins = false;        ///< under the play asked for
   std::vector<int> winning_first_moves;  ///< squares r * cols + c, increasing
   std::optional<int> grundy;             ///< the start's Grundy value (normal play only)
+  std::vector<int> move_grundy;  ///< normal play: per square, the Grundy value after that move
 };
 
 /// Solves the empty rows x cols board (1 <= rows, cols; rows * cols <= kMaxSquares; otherwise

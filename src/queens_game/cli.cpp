@@ -1,5 +1,6 @@
 // `searchbench queens-game solve` (exact solve of a board with one kernel) and
 // `searchbench queens-game play` (a terminal game against the perfect player).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -31,6 +32,7 @@ struct SolveOptions {
   int threads = 0;
   bool all_moves = false;
   bool grundy = false;
+  bool move_grundy = false;
   bool misere = false;
   std::string max_memory;
   std::string format = "text";
@@ -42,10 +44,11 @@ struct PlayOptions {
   std::string max_memory;
 };
 
-/// --max-memory as bytes (0: the default); bad text is a UsageError.
+/// --max-memory as bytes (0: the default; at least 128 KiB, the smallest transposition table:
+/// one 128-byte bucket in each of its 1024 segments); bad text is a UsageError.
 std::uint64_t memory_option(const std::string& text) {
   try {
-    return parse_bytes(text);
+    return parse_bytes(text, "--max-memory", 128u << 10);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -100,13 +103,13 @@ int run_solve(const SolveOptions& o) {
     throw UsageError("a " + std::to_string(rows) + " x " + std::to_string(cols) + " board has " +
                      std::to_string(static_cast<long long>(rows) * cols) + " squares; at most " +
                      std::to_string(kMaxSquares) + " are supported");
-  if (o.grundy && o.misere)
-    throw UsageError(
-        "--grundy is for normal play only: misere games do not add up by Grundy "
-        "values, so there is no misere Grundy value to report");
+  if ((o.grundy || o.move_grundy) && o.misere)
+    throw UsageError(std::string(o.grundy ? "--grundy" : "--move-grundy") +
+                     " is for normal play only: misere games do not add up by Grundy "
+                     "values, so there is no misere Grundy value to report");
   const Problem& prob = problem();
   const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
-  const sb::Instance in = make_instance<Traits>({rows, cols, o.misere, o.grundy});
+  const sb::Instance in = make_instance<Traits>({rows, cols, o.misere, o.grundy, o.move_grundy});
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
   settings.all_moves = o.all_moves;
@@ -152,6 +155,12 @@ int run_solve(const SolveOptions& o) {
       j["grundy"] = *r.grundy;
     else
       j["grundy"] = nullptr;
+    if (o.move_grundy) {
+      nlohmann::ordered_json mv = nlohmann::ordered_json::object();
+      for (std::size_t sq = 0; sq < r.move_grundy.size(); ++sq)
+        mv[square_name(static_cast<int>(sq), cols)] = r.move_grundy[sq];
+      j["move_grundy"] = mv;
+    }
     j["nodes"] = r.nodes;
     j["positions"] = r.positions;
     j["wall_s"] = wall;
@@ -167,6 +176,13 @@ int run_solve(const SolveOptions& o) {
       std::cout << winning_board(rows, cols, r.winning_first_moves);
     }
     if (r.grundy) std::printf("grundy    = %d\n", *r.grundy);
+    if (o.move_grundy) {
+      std::printf("grundy value after each first move (0: the move wins; 9+: 9 or more):\n");
+      std::cout << board_text(rows, cols, [&](int sq) {
+        const int v = r.move_grundy[static_cast<std::size_t>(sq)];
+        return static_cast<char>('0' + std::min(v, 9));
+      });
+    }
     std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
     std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
     std::printf("wall      = %.6f s\n", wall);
@@ -304,6 +320,8 @@ void add_commands(CLI::App& app, Action& action) {
       ->transform(decimal_in(1, kMaxThreads));
   solve->add_flag("--all-moves", so->all_moves, "Classify every first move (W = winning)");
   solve->add_flag("--grundy", so->grundy, "Also the Sprague-Grundy value (normal play)");
+  solve->add_flag("--move-grundy", so->move_grundy,
+                  "Also the Grundy value after each first move (normal play)");
   solve->add_flag("--misere", so->misere, "Misere play: whoever makes the last move loses");
   solve->add_option("--max-memory", so->max_memory,
                     "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)");

@@ -30,7 +30,7 @@ void validate(const Params& p, const char* kernel) {
                                 " MiB is more than the physical memory (" +
                                 std::to_string(physical_memory() >> 20) +
                                 " MiB); the table must not push the machine into swap");
-  if (p.grundy && p.misere)
+  if ((p.grundy || p.move_grundy) && p.misere)
     throw std::invalid_argument(k +
                                 "--grundy is for normal play only: misere games do not add "
                                 "up by Grundy values, so a misere Grundy value is not defined");

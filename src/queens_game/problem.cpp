@@ -31,14 +31,29 @@ Instance Traits::parse(std::string_view text) {
   Instance x;
   std::string_view board = text;
   if (const auto colon = text.find(':'); colon != std::string_view::npos) {
-    const auto mode = text.substr(colon + 1);
     board = text.substr(0, colon);
-    if (mode == "misere")
-      x.misere = true;
-    else if (mode == "grundy")
-      x.grundy = true;
-    else
-      throw bad("unknown option '" + std::string(mode) + "' (':misere' or ':grundy')");
+    std::string_view rest = text.substr(colon + 1);
+    int last = 0;  // options in canonical order: misere 1, grundy 2, move-grundy 3
+    while (true) {
+      const auto next = rest.find(':');
+      const auto mode = rest.substr(0, next);
+      int order;
+      if (mode == "misere")
+        x.misere = true, order = 1;
+      else if (mode == "grundy")
+        x.grundy = true, order = 2;
+      else if (mode == "move-grundy")
+        x.move_grundy = true, order = 3;
+      else
+        throw bad("unknown option '" + std::string(mode) +
+                  "' (':misere', ':grundy' or ':move-grundy')");
+      if (order <= last) throw bad("options go once each, in the order :grundy:move-grundy");
+      last = order;
+      if (next == std::string_view::npos) break;
+      rest = rest.substr(next + 1);
+    }
+    if (x.misere && (x.grundy || x.move_grundy))
+      throw bad("Grundy values are for normal play only, not with ':misere'");
   }
   const auto cross = board.find('x');
   if (cross == std::string_view::npos)
@@ -58,6 +73,7 @@ std::string Traits::format(const Instance& x) {
   std::string s = std::to_string(x.rows) + "x" + std::to_string(x.cols);
   if (x.misere) s += ":misere";
   if (x.grundy) s += ":grundy";
+  if (x.move_grundy) s += ":move-grundy";
   return s;
 }
 
@@ -71,6 +87,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.cols = x.cols;
   p.misere = x.misere;
   p.grundy = x.grundy;
+  p.move_grundy = x.move_grundy;
   p.all_moves = s.all_moves;
   p.threads = s.threads;
   p.max_memory = s.max_memory;
@@ -89,13 +106,44 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s,
           std::to_string(r.positions)};
 }
 
+namespace {
+
+/// The Grundy values after the first moves against the rest of the result: present exactly
+/// when asked for, one per square, 0 exactly on the winning first moves (when listed), some 0
+/// exactly when the first player wins, and their mex equal to the start's Grundy value (when
+/// that was computed too: a different search).
+bool move_values_agree(const Instance& x, const RunSettings& s, const Result& r) {
+  const auto& v = r.move_grundy;
+  if (!x.move_grundy) return v.empty();
+  if (v.size() != static_cast<std::size_t>(x.rows) * x.cols) return false;
+  std::vector<int> zeros;
+  std::vector<bool> seen(v.size() + 2, false);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] < 0) return false;
+    if (v[i] == 0) zeros.push_back(static_cast<int>(i));
+    if (static_cast<std::size_t>(v[i]) < seen.size()) seen[static_cast<std::size_t>(v[i])] = true;
+  }
+  if (s.all_moves && zeros != r.winning_first_moves) return false;
+  if (zeros.empty() == r.first_player_wins) return false;
+  if (r.grundy) {
+    std::size_t mex = 0;
+    while (seen[mex]) ++mex;
+    if (static_cast<int>(mex) != *r.grundy) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Verdict Traits::verify(const Instance& x, const RunSettings& s, const Result& r) {
+  if (!move_values_agree(x, s, r)) return Verdict::kFail;
   if (x.rows * x.cols <= checker::kMaxSquares) {
     const checker::Answer a = checker::solve(x.rows, x.cols, x.misere);
     bool ok = a.first_player_wins == r.first_player_wins;
     if (s.all_moves) ok = ok && a.winning_first_moves == r.winning_first_moves;
     if (r.grundy) ok = ok && a.grundy == r.grundy;
     if (x.grundy) ok = ok && r.grundy.has_value();
+    if (x.move_grundy) ok = ok && a.move_grundy == r.move_grundy;
     return ok ? Verdict::kPass : Verdict::kFail;
   }
   if (x.misere || x.rows != x.cols) return Verdict::kNa;
@@ -109,6 +157,12 @@ Verdict Traits::verify(const Instance& x, const RunSettings& s, const Result& r)
     if (const auto g = reference::grundy(n)) {
       checked = true;
       ok = ok && *g == *r.grundy;
+    }
+    // G = 0 exactly when the second player wins: the published winners (n = 14, 16, odd n)
+    // also check Grundy values beyond OEIS A344227.
+    if (const auto w = reference::first_player_wins(n)) {
+      checked = true;
+      ok = ok && (*r.grundy != 0) == *w;
     }
   }
   if (s.all_moves && n % 2 == 1) {  // the centre wins (Jenrich's mirror strategy)
@@ -131,8 +185,10 @@ std::optional<std::string> fits(const Instance&) {
 
 std::vector<K> kernels() {
   const std::string range = "cells <= " + std::to_string(kMaxSquares);
-  // caps: the largest board side each suite runs, every first move classified (2 cores):
-  // plain 9x9 ~ 0.1 s, memo 10x10 ~ 0.5 s (11x11 ~ 11 s), memo-sym 11x11 ~ 1.5 s.
+  // caps: the largest board side each suite runs, every first move classified (2 cores, CPU
+  // time of one run): plain 9x9 ~ 0.05 s (10x10 ~ 0.1 s), memo 11x11 ~ 1.1 s (12x12 ~ 1.2 s),
+  // memo-sym 12x12 ~ 0.15 s (13x13 ~ 7 s), memo-sym-tbb the same on one thread (14x14 ~ 15 s).
+  // The quick suite's 12x12 row of memo-sym-tbb at 1 and 2 threads shows its speedup.
   std::vector<K> v;
   v.push_back({"plain",
                "serial",
@@ -152,7 +208,7 @@ std::vector<K> kernels() {
                memo,
                fits,
                true,
-               {{"quick", 10}, {"full", 11}},
+               {{"quick", 11}, {"full", 12}},
                {"4x4", "5x5"},
                {"6x6", "7x7", "5x6:misere"},
                {}});
@@ -163,20 +219,20 @@ std::vector<K> kernels() {
                memo_sym,
                fits,
                true,
-               {{"quick", 11}, {"full", 11}},
+               {{"quick", 12}, {"full", 13}},
                {"4x4", "5x5"},
                {"7x7", "8x8:grundy", "5x6:misere"},
                {}});
 #ifdef SEARCHBENCH_WITH_TBB
-  // Not deterministic: the first win found cancels its siblings, so node counts vary.
+  // Not deterministic: which thread searches what depends on timing, so node counts vary.
   v.push_back({"memo-sym-tbb",
                "tbb",
-               "memo-sym with independent subtrees as oneTBB tasks sharing one concurrent table",
+               "memo-sym on oneTBB threads sharing one table, busy subtrees deferred (ABDADA)",
                range,
                memo_sym_tbb,
                fits,
                false,
-               {{"quick", 11}, {"full", 11}},
+               {{"quick", 12}, {"full", 14}},
                {"4x4", "5x5"},
                {},
                {}});
@@ -202,7 +258,7 @@ const Problem& problem() {
     base.columns = {"n",      "rows",     "cols", "play", "winner", "winning_first_moves",
                     "grundy", "positions"};
     base.from_n = [](int n) { return std::to_string(n) + "x" + std::to_string(n); };
-    base.suites = {{"quick", boards(3, 11)}, {"full", boards(3, 12)}};
+    base.suites = {{"quick", boards(3, 12)}, {"full", boards(3, 14)}};
     base.default_caps = {{"quick", 7}, {"full", 8}};
     base.min_growth = 3;
     base.add_commands = add_commands;

@@ -13,13 +13,15 @@
 namespace sb::queens_game {
 
 /// A queens-game instance: the empty rows x cols board under normal or misere play, optionally
-/// with its Grundy value asked for. Written "RxC" (rows x cols, e.g. "8x8", "6x7"), followed by
-/// ":misere" for misere play or ":grundy" to compute the Grundy value (normal play only).
+/// with its Grundy value, and the Grundy value after each first move, asked for. Written "RxC"
+/// (rows x cols, e.g. "8x8", "6x7"), followed by ":misere" for misere play, or by ":grundy"
+/// and/or ":move-grundy" (normal play only), in that order.
 struct Instance {
   int rows = 8;
   int cols = 8;
   bool misere = false;
   bool grundy = false;
+  bool move_grundy = false;
 };
 
 /// The problem's typed parts (see src/core/typed_problem.hpp).
@@ -28,7 +30,7 @@ struct Traits {
   using Params = queens_game::Params;
   using Result = queens_game::Result;
 
-  /// Parses "RxC[:misere|:grundy]" (1 <= R, C; R * C <= kMaxSquares); throws
+  /// Parses "RxC[:misere | [:grundy][:move-grundy]]" (1 <= R, C; R * C <= kMaxSquares); throws
   /// std::invalid_argument with a one-line message.
   static Instance parse(std::string_view text);
   static std::string format(const Instance& x);
@@ -39,11 +41,13 @@ struct Traits {
   /// Columns n (square boards), rows, cols, play, winner, winning_first_moves (with all_moves),
   /// grundy (when asked), positions.
   static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
-  /// Boards of at most checker::kMaxSquares squares: winner, winning first moves and Grundy value
-  /// against the independent checker (src/queens_game/checker.hpp), normal and misere play.
-  /// Larger n x n boards under normal play: the published winner and Grundy value
-  /// (src/queens_game/reference.hpp), and for odd n the centre among the winning first moves.
-  /// Anything else: na.
+  /// Boards of at most checker::kMaxSquares squares: winner, winning first moves and Grundy
+  /// values against the independent checker (src/queens_game/checker.hpp), normal and misere
+  /// play. Larger n x n boards under normal play: the published winner and Grundy value
+  /// (src/queens_game/reference.hpp; G = 0 exactly when the second player wins), and for odd n
+  /// the centre among the winning first moves. Any board with the Grundy values after the first
+  /// moves: 0 exactly on the winning first moves, and their mex equal to the start's Grundy value
+  /// when both are computed (two different searches); a failed check is a fail. Else: na.
   static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
 };
 

@@ -35,6 +35,9 @@ struct Params {
   bool all_moves = false;  ///< also classify every first move (winning or not)
   bool grundy = false;     ///< also compute the Sprague-Grundy value of the start (normal play)
   bool misere = false;     ///< misere play: the player who makes the last move loses
+  /// Also the Grundy value of the position after each first move (normal play): 0 for a
+  /// winning move, and for the others the least h >= 1 with that position + *h lost.
+  bool move_grundy = false;
   std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: default_max_memory())
   Progress* progress = nullptr;  ///< optional: root subproblems done / planned (may stay untouched)
 };
@@ -44,9 +47,11 @@ struct Result {
   bool first_player_wins = false;        ///< outcome of the empty board with perfect play
   std::vector<int> winning_first_moves;  ///< with all_moves: squares r * cols + c, increasing
   std::optional<int> grundy;             ///< with grundy: the start position's Grundy value
-  std::uint64_t nodes = 0;               ///< positions searched (calls of the search function)
-  std::uint64_t positions = 0;           ///< entries written to empty slots of the table
-  int threads = 1;                       ///< threads actually used
+  std::vector<int> move_grundy;  ///< with move_grundy: per square r * cols + c, the Grundy value
+                                 ///< of the position after that first move
+  std::uint64_t nodes = 0;       ///< positions searched (calls of the search function)
+  std::uint64_t positions = 0;   ///< entries written to empty slots of the table
+  int threads = 1;               ///< threads actually used
 };
 
 /// Thrown when the transposition table cannot be allocated within --max-memory (budget too small
@@ -66,8 +71,8 @@ std::uint64_t default_max_memory();
 
 /// Throws std::invalid_argument (one line, naming `kernel`) when rows or cols < 1,
 /// rows * cols > kMaxSquares, threads outside 1..kMaxThreads (src/limits.hpp), max_memory >
-/// physical_memory(), or grundy and misere are both set (the misere Grundy value is not defined by
-/// the Sprague-Grundy theory, so it is refused).
+/// physical_memory(), or grundy or move_grundy is set with misere (the misere Grundy value is not
+/// defined by the Sprague-Grundy theory, so it is refused).
 void validate(const Params& p, const char* kernel);
 
 }  // namespace sb::queens_game
