@@ -48,6 +48,43 @@ TEST(TsumePerft, StartPositionDepth6) {
   EXPECT_EQ(perft(pos, 6), 547581517u);
 }
 
+// The direct check generator against the slow reference (every legal move filtered by
+// gives_check): same moves in the same order, on the positions of random games from the start
+// position and from every suite problem (both kings, pins, discovered checks, promotions, drops).
+TEST(TsumeMoveGen, DirectChecksEqualFilteredLegalMoves) {
+  std::vector<std::string> starts = {
+      "startpos",
+      "4k4/9/4N4/9/4R4/9/9/9/4K4 b G2S 1",     // knight discovers the rook's check
+      "k8/9/2S6/3B5/4r4/9/4S4/9/4K4 b GNL 1",  // silver discovers; another silver pinned
+      "4k4/4l4/9/4S4/9/4L4/9/9/4K4 b BP 1",    // lance behind a silver
+      "1k7/9/1P7/9/1R7/9/9/9/9 b P 1"};        // pawn in front (uchifuzume, nifu)
+  for (const auto& p : suite()) starts.push_back(p.sfen);
+  std::uint64_t rng = 0x2545F4914F6CDD1Dull;
+  auto next = [&rng] {
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return rng;
+  };
+  long positions = 0, checks = 0;
+  for (const auto& sfen : starts)
+    for (int game = 0; game < 40; ++game) {
+      Position pos = parse_sfen(sfen);
+      for (int ply = 0; ply < 60; ++ply) {
+        Move a[kMaxMoves], b[kMaxMoves], all[kMaxMoves];
+        const int na = generate_checks(pos, a), nb = generate_checks_filtered(pos, b);
+        ASSERT_EQ(std::vector<Move>(a, a + na), std::vector<Move>(b, b + nb)) << format_sfen(pos);
+        ++positions, checks += na;
+        const int n = generate_legal(pos, all);
+        if (n == 0) break;
+        // prefer checks half of the time, so that games stay in tsume-like positions
+        const Move m = (na && (next() & 1)) ? a[next() % na] : all[next() % n];
+        Undo u;
+        pos.do_move(m, u);
+      }
+    }
+  EXPECT_GT(positions, 10000);
+  EXPECT_GT(checks, 10000);
+}
+
 TEST(TsumeRules, UchifuzumeDropRefusedPawnMoveAllowed) {
   // White king 1a, its knight on 2a; a Black gold on 2c guards 1b and 2b: P*1b would mate.
   const Position drop = parse_sfen("7nk/9/7G1/9/9/9/9/9/9 b P 1");
