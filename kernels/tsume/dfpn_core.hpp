@@ -4,7 +4,8 @@
 //  - a bounded transposition table (clusters of kWays entries keyed by the board; the attacker's
 //    hand is stored beside it and compared by hand superiority, so a proof with hand h proves
 //    every hand >= h and a disproof every hand <= h); when a cluster is full the entry with the
-//    least search effort is replaced, proofs and disproofs last; the table never grows;
+//    least search effort is replaced, proofs and disproofs last; a private table starts small and
+//    doubles up to its budget;
 //  - proof hands (Nagai's proof pieces): a proof is stored with the smallest hand that it needs,
 //    so one proof serves many hands;
 //  - loops: a child that repeats a position of the current line is a disproof for this line only
@@ -72,11 +73,17 @@ class Table {
     while (clusters * 2 * kWays * sizeof(Entry) <= bytes) clusters *= 2;
     if (clusters * kWays * sizeof(Entry) > bytes)
       throw std::invalid_argument("table budget below one cluster");
+    max_clusters_ = clusters;
+    // A private table starts small and doubles in place (each cluster split between itself and
+    // its twin in the new upper half) when three quarters of its slots are taken, up to the
+    // budget: a short search then touches a few pages, not the whole budget (a page fault costs
+    // more than a node). A shared table is used at its full size from the start.
+    if constexpr (!kShared) clusters = std::min<std::uint64_t>(clusters, kFirstClusters);
     mask_ = clusters - 1;
     // calloc: the pages are zero and only touched (and paid for) when used
-    e_.reset(static_cast<Entry*>(std::calloc(clusters * kWays, sizeof(Entry))));
+    e_.reset(static_cast<Entry*>(std::calloc(max_clusters_ * kWays, sizeof(Entry))));
     if (!e_) throw std::bad_alloc();
-    if constexpr (kShared) locks_.reset(new std::atomic<bool>[clusters]());
+    if constexpr (kShared) locks_.reset(new std::atomic<bool>[max_clusters_]());
   }
   std::uint64_t positions() const { return positions_.load(std::memory_order_relaxed); }
   /// Starts loading key's cluster into the cache.
@@ -167,9 +174,28 @@ class Table {
       }
       if (score < victim_score) victim_score = score, victim = &e;
     }
-    if (victim->key == 0) positions_.fetch_add(1, std::memory_order_relaxed);
+    const bool fresh = victim->key == 0;
     *victim = Entry{key, hand, 1, 1, 0, kNoLen, 0, 0, 0};
     f(*victim);
+    if (fresh) {
+      positions_.fetch_add(1, std::memory_order_relaxed);
+      if constexpr (!kShared)
+        if (++used_ * 4 > (mask_ + 1) * kWays * 3 && mask_ + 1 < max_clusters_) grow();
+    }
+  }
+
+  // Doubles the number of clusters in use: an entry of cluster i whose key has the new mask bit
+  // set moves to cluster i + old size (never used before, so empty).
+  void grow() {
+    const std::uint64_t old = mask_ + 1;
+    for (std::uint64_t i = 0; i < old; ++i) {
+      Entry* c = e_.get() + i * kWays;
+      Entry* d = e_.get() + (i + old) * kWays;
+      int w = 0;
+      for (int j = 0; j < kWays; ++j)
+        if (c[j].key & old) d[w++] = c[j], c[j] = Entry{};
+    }
+    mask_ = 2 * old - 1;
   }
 
   struct Free {
@@ -177,7 +203,10 @@ class Table {
   };
   std::unique_ptr<Entry[], Free> e_;
   std::unique_ptr<std::atomic<bool>[]> locks_;
+  static constexpr std::uint64_t kFirstClusters = 1 << 12;  // 512 KiB
   std::uint64_t mask_ = 0;
+  std::uint64_t max_clusters_ = 0;
+  std::uint64_t used_ = 0;  // occupied slots (private table)
   std::atomic<std::uint64_t> positions_{0};
 };
 

@@ -618,38 +618,6 @@ int generate_checks(const Position& pos, Move* out) {
   if (k >= 0 && pos.attackers_to(~us, k)) return generate<true, false>(pos, out);  // rare
   return generate_checks_direct(pos, out);
 }
-int evasion_estimate(const Position& pos) {
-  const Color us = pos.side_to_move(), them = ~us;
-  const int k = pos.king_square(us);
-  if (k < 0) return has_legal_move(pos) ? 1 : 0;
-  const Bitboard occ = pos.occupied();
-  const Bitboard ours = pos.pieces(us);
-  const Bitboard chk = pos.attackers_to(them, k, occ);
-  int n = 0;
-  for (Bitboard t = step_attacks(us, kKing, k) & ~ours; t;) {
-    const int to = pop_lsb(t);
-    if (!pos.attackers_to(them, to, occ & ~bb_of(k))) ++n;
-  }
-  if (!chk || (chk & (chk - 1))) return n;  // not in check: a lower bound will do; double check
-  const int c = lsb(chk);
-  const Bitboard others = ours & ~bb_of(k);
-  n += popcount(pos.attackers_to(us, c, occ) & others);
-  const Hand h = pos.hand(us);
-  for (Bitboard b = between(k, c); b;) {
-    const int s = pop_lsb(b);
-    n += popcount(pos.attackers_to(us, s, occ) & others);  // moves there (as they attack)
-    if (h) {                                               // drops, one per piece type
-      const Bitboard sb = bb_of(s);
-      for (int ti = kPawn; ti <= kGold; ++ti) {
-        const auto t = static_cast<PieceType>(ti);
-        if (!hand_count(h, t) || !(allowed_squares(us, t) & sb)) continue;
-        n += t != kPawn || !(pos.pieces(us, kPawn) & file_mask(file_of(s)));
-      }
-    }
-  }
-  return n;
-}
-
 int generate_checks_filtered(const Position& pos, Move* out) {
   return generate<true, false>(pos, out);
 }

@@ -236,12 +236,6 @@ int generate_checks(const Position& pos, Move* out);
 /// The same moves, in the same order, by filtering generate_legal with gives_check (slow; the
 /// reference the tests compare generate_checks with).
 int generate_checks_filtered(const Position& pos, Move* out);
-/// A cheap estimate of the number of ways the side to move (in check) can answer the check: its
-/// legal king moves, plus for a single check the pieces that attack the checker and the squares
-/// between checker and king that a piece could be moved or dropped to (each counted once). It is
-/// 0 exactly when the side to move has no legal move; pins are ignored, so a positive estimate
-/// may still be checkmate. Not in check: the number of legal king moves.
-int evasion_estimate(const Position& pos);
 /// True when the side to move has at least one legal move.
 bool has_legal_move(const Position& pos);
 /// True when the side to move is in check and has no legal move.
