@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -109,8 +110,8 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
 }
 
 const std::string kCommon =
-    "problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,host,"
-    "cpu_model,compiler,flags,timestamp_utc";
+    "problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,nodes_per_s,verified,git_sha,"
+    "host,cpu_model,compiler,flags,timestamp_utc";
 const std::string kHeader = kCommon + ",n,total,unique";  // nqueens
 const std::string kGameHeader =
     kCommon + ",n,rows,cols,play,winner,winning_first_moves,grundy,positions";
@@ -281,6 +282,7 @@ TEST(BenchCli, TinyRunWritesTidyCsvAndEnvJson) {
     const int n = std::stoi(row[col(rows, "n")]);
     EXPECT_EQ(n, 4 + static_cast<int>(i - 1) / 2);
     EXPECT_EQ(row[col(rows, "threads")], "1");
+    EXPECT_EQ(row[col(rows, "ranks")], "1");
     EXPECT_EQ(row[col(rows, "rep")], std::to_string(1 + (i - 1) % 2));
     EXPECT_GT(std::stod(row[col(rows, "wall_s")]), 0.0);
     EXPECT_GT(std::stoull(row[col(rows, "nodes")]), 0u);

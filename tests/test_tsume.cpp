@@ -315,7 +315,9 @@ TEST(TsumeKernels, QuickSuiteAllKernelsAgree) {
       const Instance inst{p.name, prm.root};
       EXPECT_EQ(verify(inst, r), "pass") << k.name << " " << p.name << " length " << r.mate_length;
       if (std::string(k.name) == "dfpn") dfpn_line = r.main_line;
-      if (std::string(k.name) == "dfpn-tbb") EXPECT_EQ(r.main_line, dfpn_line) << p.name;
+      if (std::string(k.name) == "dfpn-tbb") {
+        EXPECT_EQ(r.main_line, dfpn_line) << p.name;
+      }
     }
   }
   EXPECT_GE(n, 5);
@@ -340,7 +342,9 @@ TEST(TsumeSuite, WellFormed) {
   for (const auto& p : suite()) {
     EXPECT_FALSE(p.source.empty()) << p.name;
     EXPECT_FALSE(p.checked.empty()) << p.name;
-    if (p.expected >= 0) EXPECT_EQ(p.expected % 2, 1) << p.name;
+    if (p.expected >= 0) {
+      EXPECT_EQ(p.expected % 2, 1) << p.name;
+    }
     EXPECT_EQ(parse_instance(p.name).position.key(), parse_sfen(p.sfen).key());
   }
 }

@@ -10,6 +10,9 @@ const Problem& problem();  // src/nqueens/problem.cpp
 namespace queens_game {
 const Problem& problem();  // src/queens_game/problem.cpp
 }
+namespace mnk {
+const Problem& problem();  // src/mnk/problem.cpp
+}
 namespace tsume {
 const Problem& problem();  // src/tsume/problem.cpp
 }
@@ -18,6 +21,7 @@ const std::vector<const Problem*>& problems() {
   static const std::vector<const Problem*> all = {
       &nqueens::problem(),
       &queens_game::problem(),
+      &mnk::problem(),
       &tsume::problem(),
   };
   return all;

@@ -1,0 +1,242 @@
+// `searchbench mnk solve`: the exact value of an m,n,k-game position with one kernel, the value of
+// every legal move, a principal variation, nodes, positions, time, and the check against the
+// published values (src/mnk/reference.cpp).
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "cli/run.hpp"
+#include "cli/validators.hpp"
+#include "core/csv.hpp"
+#include "core/memory.hpp"
+#include "core/timing.hpp"
+#include "core/typed_problem.hpp"
+#include "mnk/problem.hpp"
+
+namespace sb::mnk {
+namespace {
+
+using namespace sb::cli;
+
+struct SolveOptions {
+  std::string instance;
+  std::string board;
+  int k = 0;
+  bool k_given = false;
+  std::string rule = "freestyle";
+  std::string moves;
+  std::string kernel;
+  bool kernel_given = false;
+  int threads = 0;
+  bool all_moves = false;
+  std::string max_memory;
+  std::string format = "text";
+};
+
+/// --max-memory as bytes (0: the default); bad text is a UsageError.
+std::uint64_t memory_option(const std::string& text) {
+  try {
+    return parse_bytes(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+/// The instance from --instance, or from --board, -k, --rule and --moves.
+Instance instance_of(const SolveOptions& o) {
+  if (!o.instance.empty()) {
+    if (!o.board.empty() || o.k_given || !o.moves.empty())
+      throw UsageError("give either --instance or --board, -k, --rule and --moves");
+    try {
+      return parse_instance(o.instance);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
+  if (o.board.empty()) throw UsageError("give the board as --board MxN (e.g. 7x7) and -k K");
+  if (!o.k_given) throw UsageError("give k, the stones in a row that win, as -k K");
+  Instance i;
+  const std::size_t x = o.board.find_first_of("xX");
+  auto number = [&](const std::string& t) {
+    if (t.empty() || t.size() > 4) return -1;
+    int v = 0;
+    for (char c : t) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return -1;
+      v = v * 10 + (c - '0');
+    }
+    return v;
+  };
+  if (x == std::string::npos || (i.m = number(o.board.substr(0, x))) < 0 ||
+      (i.n = number(o.board.substr(x + 1))) < 0)
+    throw UsageError("--board '" + o.board +
+                     "' is not a board size MxN (columns x rows), e.g. 7x7");
+  i.k = o.k;
+  try {
+    i.rule = parse_rule(o.rule);
+    Instance shape = i;
+    validate_instance(shape);  // board and k first, so that points are read on a valid board
+    i.moves = parse_moves(o.moves, i.m, i.n);
+    validate_instance(i);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  return i;
+}
+
+/// The board with stones (X first player, O second) and, on empty cells, the value of the move
+/// for the player to move: W win, D draw, L loss; rank n on top, files a.. left to right.
+std::string move_board(const Instance& inst, const std::vector<MoveValue>& mv) {
+  const int m = inst.m, n = inst.n;
+  std::vector<char> mark(static_cast<std::size_t>(m) * n, '.');
+  for (std::size_t j = 0; j < inst.moves.size(); ++j) mark[inst.moves[j]] = j % 2 == 0 ? 'X' : 'O';
+  const bool first_to_move = inst.moves.size() % 2 == 0;
+  for (const auto& v : mv) {
+    const int s = v.value == Value::kDraw                       ? 0
+                  : (v.value == Value::kFirst) == first_to_move ? 1
+                                                                : -1;
+    mark[v.cell] = s > 0 ? 'W' : s < 0 ? 'L' : 'D';
+  }
+  std::string out;
+  for (int r = n - 1; r >= 0; --r) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%3d ", r + 1);
+    out += buf;
+    for (int c = 0; c < m; ++c) {
+      out += ' ';
+      out += mark[r * m + c];
+    }
+    out += '\n';
+  }
+  out += "    ";
+  for (int c = 0; c < m; ++c) out += std::string(" ") + static_cast<char>('a' + c);
+  out += '\n';
+  return out;
+}
+
+std::string move_values_text(const Instance& inst, const std::vector<MoveValue>& mv) {
+  std::string s;
+  for (const auto& v : mv) {
+    if (!s.empty()) s += ' ';
+    s += format_point(v.cell, inst.m) + ":" + std::string(value_name(v.value));
+  }
+  return s;
+}
+
+int run_solve(const SolveOptions& o) {
+  const Instance inst = instance_of(o);
+  const Problem& prob = problem();
+  const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
+  const sb::Instance in = make_instance<Traits>(inst);
+  RunSettings settings;
+  settings.threads = threads_for(k, o.threads);
+  settings.all_moves = o.all_moves;
+  settings.max_memory = memory_option(o.max_memory);
+  const Timed t = run_verified(prob, k, in, settings, "mnk " + k.name + " " + in.name);
+  const Result& r = result_of<Traits>(t.outcome);
+  const double wall = t.wall_s;
+  const std::string verified(verdict_name(t.verified));
+  std::string ref_text;  // "value: source" of the published value that applies, if any
+  if (inst.moves.empty())
+    if (const auto ref = reference_value(inst.m, inst.n, inst.k, inst.rule))
+      ref_text = std::string(value_name(ref->value)) + ": " + std::string(ref->source);
+  const std::string board = std::to_string(inst.m) + "x" + std::to_string(inst.n);
+  const std::string moves = format_moves(inst.moves, inst.m, " ");
+  const std::string pv = format_moves(r.pv, inst.m, " ");
+  const std::string value(value_name(r.value));
+  const std::string rule(rule_name(inst.rule));
+  const double nps = per_second(static_cast<double>(r.nodes), wall);
+  if (o.format == "csv") {
+    std::cout << csv_line({"problem", "kernel", "backend", "instance", "board", "k", "rule",
+                           "moves", "threads", "value", "pv", "nodes", "positions", "wall_s",
+                           "nodes_per_s", "verified", "move_values"});
+    std::cout << csv_line({"mnk", k.name, k.backend, in.name, board, std::to_string(inst.k), rule,
+                           moves, std::to_string(r.threads), value, pv, std::to_string(r.nodes),
+                           std::to_string(r.positions), format_double(wall), format_double(nps),
+                           verified, o.all_moves ? move_values_text(inst, r.move_values) : ""});
+  } else if (o.format == "json") {
+    nlohmann::ordered_json j;
+    j["problem"] = "mnk";
+    j["kernel"] = k.name;
+    j["backend"] = k.backend;
+    j["instance"] = in.name;
+    j["board"] = board;
+    j["k"] = inst.k;
+    j["rule"] = rule;
+    j["moves"] = moves;
+    j["threads"] = r.threads;
+    j["value"] = value;
+    j["pv"] = pv;
+    if (o.all_moves) {
+      nlohmann::ordered_json mv = nlohmann::ordered_json::object();
+      for (const auto& v : r.move_values)
+        mv[format_point(v.cell, inst.m)] = std::string(value_name(v.value));
+      j["move_values"] = mv;
+    } else {
+      j["move_values"] = nullptr;
+    }
+    j["nodes"] = r.nodes;
+    j["positions"] = r.positions;
+    j["wall_s"] = wall;
+    j["nodes_per_s"] = nps;
+    j["verified"] = verified;
+    if (!ref_text.empty()) j["reference"] = ref_text;
+    std::cout << j.dump() << "\n";
+  } else {
+    std::printf("m,n,k-game %s, k = %d, %s rule, moves: %s\n", board.c_str(), inst.k, rule.c_str(),
+                moves.empty() ? "(none)" : moves.c_str());
+    std::printf("kernel %s (%s), %d thread%s\n", k.name.c_str(), k.backend.c_str(), r.threads,
+                r.threads == 1 ? "" : "s");
+    std::printf("value     = %s%s\n", value.c_str(), r.value == Value::kDraw ? "" : " player wins");
+    if (o.all_moves) {
+      std::printf("move values for the %s player (W win, D draw, L loss; X first, O second):\n",
+                  inst.moves.size() % 2 == 0 ? "first" : "second");
+      std::cout << move_board(inst, r.move_values);
+    }
+    std::printf("pv        = %s\n", pv.empty() ? "(none)" : pv.c_str());
+    std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
+    std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
+    std::printf("wall      = %.6f s (%.3g nodes/s)\n", wall, nps);
+    std::printf("verified  = %s%s\n", verified.c_str(),
+                ref_text.empty() ? "" : (" (" + ref_text + ")").c_str());
+  }
+  return t.verified == Verdict::kFail ? 1 : 0;
+}
+
+}  // namespace
+
+void add_commands(CLI::App& app, Action& action) {
+  auto* mc = app.add_subcommand("mnk", "m,n,k-games (k in a row on an m x n board): exact solve");
+  mc->require_subcommand(1);
+  auto so = std::make_shared<SolveOptions>();
+  auto* solve = mc->add_subcommand(
+      "solve", "Value (first / draw / second) of a position, move values, principal variation");
+  solve->add_option("-i,--instance", so->instance,
+                    "Instance text MxNkK[-standard][:moves], e.g. 15x15k5:h8,i9");
+  solve->add_option("--board", so->board, "Board MxN: M columns (files a..), N rows (ranks 1..)");
+  auto* kopt = solve->add_option("-k", so->k, "Stones in a row that win")
+                   ->transform(decimal_in(-1000000, 1000000));
+  solve->add_option("--rule", so->rule,
+                    "freestyle (k or more in a row wins, default) or standard (exactly k)");
+  solve->add_option("--moves", so->moves, "Moves played so far, black first, e.g. \"h8 i9\"");
+  auto* kernel_opt = solve->add_option(
+      "--kernel", so->kernel, "Kernel (default: the fastest built; see `searchbench list`)");
+  solve->add_option("-t,--threads", so->threads, "Worker threads (default: all cores)")
+      ->transform(decimal_in(1, kMaxThreads));
+  solve->add_flag("--all-moves", so->all_moves, "Also the value of every legal move");
+  solve->add_option("--max-memory", so->max_memory,
+                    "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)");
+  solve->add_option("-f,--format", so->format, "Output format")
+      ->check(CLI::IsMember({"text", "csv", "json"}));
+  solve->callback([&action, so, kernel_opt, kopt] {
+    so->kernel_given = kernel_opt->count() > 0;
+    so->k_given = kopt->count() > 0;
+    action = [so] { return run_solve(*so); };
+  });
+}
+
+}  // namespace sb::mnk
