@@ -5,6 +5,7 @@
 #include <iconv.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "tsume/tsume.hpp"
@@ -43,9 +44,51 @@ TEST(TsumePerft, StartPosition) {
   for (int d = 0; d <= 5; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
 }
 
+// Depth 6 takes 10-20 s on 2 cores, too long for every CI build: it runs only when the
+// environment variable SEARCHBENCH_LONG_TESTS is set (see README, Tests).
 TEST(TsumePerft, StartPositionDepth6) {
+  const char* long_tests = std::getenv("SEARCHBENCH_LONG_TESTS");
+  if (long_tests == nullptr || *long_tests == '\0' || std::string(long_tests) == "0")
+    GTEST_SKIP() << "perft depth 6: set SEARCHBENCH_LONG_TESTS=1 to run it";
   Position pos = start_position();
   EXPECT_EQ(perft(pos, 6), 547581517u);
+}
+
+// The direct check generator against the slow reference (every legal move filtered by
+// gives_check): same moves in the same order, on the positions of random games from the start
+// position and from every suite problem (both kings, pins, discovered checks, promotions, drops).
+TEST(TsumeMoveGen, DirectChecksEqualFilteredLegalMoves) {
+  std::vector<std::string> starts = {
+      "startpos",
+      "4k4/9/4N4/9/4R4/9/9/9/4K4 b G2S 1",     // knight discovers the rook's check
+      "k8/9/2S6/3B5/4r4/9/4S4/9/4K4 b GNL 1",  // silver discovers; another silver pinned
+      "4k4/4l4/9/4S4/9/4L4/9/9/4K4 b BP 1",    // lance behind a silver
+      "1k7/9/1P7/9/1R7/9/9/9/9 b P 1"};        // pawn in front (uchifuzume, nifu)
+  for (const auto& p : suite()) starts.push_back(p.sfen);
+  std::uint64_t rng = 0x2545F4914F6CDD1Dull;
+  auto next = [&rng] {
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return rng;
+  };
+  long positions = 0, checks = 0;
+  for (const auto& sfen : starts)
+    for (int game = 0; game < 40; ++game) {
+      Position pos = parse_sfen(sfen);
+      for (int ply = 0; ply < 60; ++ply) {
+        Move a[kMaxMoves], b[kMaxMoves], all[kMaxMoves];
+        const int na = generate_checks(pos, a), nb = generate_checks_filtered(pos, b);
+        ASSERT_EQ(std::vector<Move>(a, a + na), std::vector<Move>(b, b + nb)) << format_sfen(pos);
+        ++positions, checks += na;
+        const int n = generate_legal(pos, all);
+        if (n == 0) break;
+        // prefer checks half of the time, so that games stay in tsume-like positions
+        const Move m = (na && (next() & 1)) ? a[next() % na] : all[next() % n];
+        Undo u;
+        pos.do_move(m, u);
+      }
+    }
+  EXPECT_GT(positions, 10000);
+  EXPECT_GT(checks, 10000);
 }
 
 TEST(TsumeRules, UchifuzumeDropRefusedPawnMoveAllowed) {

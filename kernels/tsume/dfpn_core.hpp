@@ -4,7 +4,8 @@
 //  - a bounded transposition table (clusters of kWays entries keyed by the board; the attacker's
 //    hand is stored beside it and compared by hand superiority, so a proof with hand h proves
 //    every hand >= h and a disproof every hand <= h); when a cluster is full the entry with the
-//    least search effort is replaced, proofs and disproofs last; the table never grows;
+//    least search effort is replaced, proofs and disproofs last; a private table starts small and
+//    doubles up to its budget;
 //  - proof hands (Nagai's proof pieces): a proof is stored with the smallest hand that it needs,
 //    so one proof serves many hands;
 //  - loops: a child that repeats a position of the current line is a disproof for this line only
@@ -72,13 +73,21 @@ class Table {
     while (clusters * 2 * kWays * sizeof(Entry) <= bytes) clusters *= 2;
     if (clusters * kWays * sizeof(Entry) > bytes)
       throw std::invalid_argument("table budget below one cluster");
+    max_clusters_ = clusters;
+    // A private table starts small and doubles in place (each cluster split between itself and
+    // its twin in the new upper half) when three quarters of its slots are taken, up to the
+    // budget: a short search then touches a few pages, not the whole budget (a page fault costs
+    // more than a node). A shared table is used at its full size from the start.
+    if constexpr (!kShared) clusters = std::min<std::uint64_t>(clusters, kFirstClusters);
     mask_ = clusters - 1;
     // calloc: the pages are zero and only touched (and paid for) when used
-    e_.reset(static_cast<Entry*>(std::calloc(clusters * kWays, sizeof(Entry))));
+    e_.reset(static_cast<Entry*>(std::calloc(max_clusters_ * kWays, sizeof(Entry))));
     if (!e_) throw std::bad_alloc();
-    if constexpr (kShared) locks_.reset(new std::atomic<bool>[clusters]());
+    if constexpr (kShared) locks_.reset(new std::atomic<bool>[max_clusters_]());
   }
   std::uint64_t positions() const { return positions_.load(std::memory_order_relaxed); }
+  /// Starts loading key's cluster into the cache.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(cluster(key | 1)); }
 
   Val lookup(std::uint64_t key, Hand hand, std::uint16_t r) const {
     key |= 1;
@@ -119,9 +128,12 @@ class Table {
       if (lo > e.lo) e.lo = lo;
     });
   }
+  /// pn/dn of an unsettled position for query depth r; lo (when given) records that no mate
+  /// within lo plies exists.
   void store_unknown(std::uint64_t key, Hand hand, std::uint16_t r, std::uint32_t pn,
-                     std::uint32_t dn, std::uint32_t amount) {
+                     std::uint32_t dn, std::uint32_t amount, std::uint16_t lo = 0) {
     update(key, hand, [&](Entry& e) {
+      if (lo > e.lo) e.lo = lo;
       e.r = r, e.pn = pn, e.dn = dn;
       e.amount = std::min<std::uint64_t>(0xFFFFFFF0u, std::uint64_t(e.amount) + amount);
     });
@@ -162,9 +174,28 @@ class Table {
       }
       if (score < victim_score) victim_score = score, victim = &e;
     }
-    if (victim->key == 0) positions_.fetch_add(1, std::memory_order_relaxed);
+    const bool fresh = victim->key == 0;
     *victim = Entry{key, hand, 1, 1, 0, kNoLen, 0, 0, 0};
     f(*victim);
+    if (fresh) {
+      positions_.fetch_add(1, std::memory_order_relaxed);
+      if constexpr (!kShared)
+        if (++used_ * 4 > (mask_ + 1) * kWays * 3 && mask_ + 1 < max_clusters_) grow();
+    }
+  }
+
+  // Doubles the number of clusters in use: an entry of cluster i whose key has the new mask bit
+  // set moves to cluster i + old size (never used before, so empty).
+  void grow() {
+    const std::uint64_t old = mask_ + 1;
+    for (std::uint64_t i = 0; i < old; ++i) {
+      Entry* c = e_.get() + i * kWays;
+      Entry* d = e_.get() + (i + old) * kWays;
+      int w = 0;
+      for (int j = 0; j < kWays; ++j)
+        if (c[j].key & old) d[w++] = c[j], c[j] = Entry{};
+    }
+    mask_ = 2 * old - 1;
   }
 
   struct Free {
@@ -172,7 +203,10 @@ class Table {
   };
   std::unique_ptr<Entry[], Free> e_;
   std::unique_ptr<std::atomic<bool>[]> locks_;
+  static constexpr std::uint64_t kFirstClusters = 1 << 12;  // 512 KiB
   std::uint64_t mask_ = 0;
+  std::uint64_t max_clusters_ = 0;
+  std::uint64_t used_ = 0;  // occupied slots (private table)
   std::atomic<std::uint64_t> positions_{0};
 };
 
@@ -201,26 +235,26 @@ class DfPn {
     pos_ = &pos;
     path_ = &path;
     const std::uint64_t k = pos.key();
-    const bool pushed = !path.contains(k);
     path.push(k);
     struct Pop {
       PathSet& p;
       std::uint64_t k;
       ~Pop() { p.pop(k); }
     } pop{path, k};
-    (void)pushed;
-    std::pair<std::uint32_t, std::uint32_t> res;
+    Res res;
     for (;;) {
       res = mid(0, r, kInfPn, kInfPn, 0x12345);
-      if (res.first == 0 || res.second == 0) break;
+      if (res.pn == 0 || res.dn == 0) break;
       if (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)) throw Aborted{};
     }
     Val v;
-    v.pn = res.first, v.dn = res.second, v.found = true;
+    v.pn = res.pn, v.dn = res.dn, v.found = true;
     if (v.pn == 0) {
-      v.hi = root_hi_, v.best = root_best_;
+      v.hi = root_hi_, v.best = root_best_, v.ph = res.ph;
       const Val t = tt_.lookup(pos.board_key(), pos.hand(attacker_), r);
       if (t.pn == 0 && (v.hi == kNoLen || t.hi < v.hi)) v.hi = t.hi, v.best = t.best;
+    } else {
+      v.lo = res.lo;
     }
     return v;
   }
@@ -229,46 +263,50 @@ class DfPn {
   void set_stop_flag(const std::atomic<bool>* f) { stop_flag_ = f; }
 
  private:
+  /// A child of the node being expanded, with its values as last seen (the table is probed once
+  /// when the node is expanded; afterwards only the child just searched is updated, from the
+  /// values its search returns).
   struct Child {
     Move m;
     std::uint64_t key;     // board key after m
     std::uint64_t pk;      // path key after m
     Hand hand;             // attacker's hand after m
-    std::uint32_t pn, dn;  // last known values (initial estimate, then search results)
-    bool on_path;          // repeats a position of the line
-    // filled per iteration
-    std::uint32_t cpn, cdn;
-    std::uint16_t lo, hi;
-    Hand ph;
-    bool tainted;
-    bool settled;  // proved or disproved: no more lookups
+    std::uint32_t pn, dn;  // current values
+    std::uint16_t lo, hi;  // disproof / proof lengths once settled
+    Hand ph;               // proof hand once proved
+    bool tainted;          // disproved by a repetition of this line only
+    bool settled;          // proved or disproved
+  };
+  /// What a search of a node returns to its parent.
+  struct Res {
+    std::uint32_t pn = 1, dn = 1;
+    std::uint16_t lo = 0, hi = kNoLen;
+    Hand ph = 0;
+    bool tainted = false;
   };
 
   static std::uint32_t sat(std::uint64_t x) {
     return x >= kInfPn ? kInfPn - 1 : static_cast<std::uint32_t>(x);
   }
 
-  // Mate in one at an attacker node: the mating move, or none.
-  Move mate1(Position& pos, Hand* ph) {
-    Move buf[kMaxMoves];
-    const int n = generate_checks(pos, buf);
+  // Mate in one at an attacker node whose checks are moves[0..n): the mating move, or none.
+  Move mate1(Position& pos, const Move* moves, int n, Hand* ph) {
     for (int i = 0; i < n; ++i) {
       Undo u;
-      pos.do_move(buf[i], u);
+      pos.do_move(moves[i], u);
       const bool mate = !has_legal_move(pos);
       Hand tph = 0;
       if (mate) tph = terminal_proof_hand(pos, pos.hand(attacker_));
-      pos.undo_move(buf[i], u);
+      pos.undo_move(moves[i], u);
       if (mate) {
-        *ph = proof_hand_before(pos, buf[i], tph);
-        return buf[i];
+        *ph = proof_hand_before(pos, moves[i], tph);
+        return moves[i];
       }
     }
     return Move{};
   }
 
-  std::pair<std::uint32_t, std::uint32_t> mid(int ply, std::uint16_t r, std::uint32_t thpn,
-                                              std::uint32_t thdn, std::uint64_t pk) {
+  Res mid(int ply, std::uint16_t r, std::uint32_t thpn, std::uint32_t thdn, std::uint64_t pk) {
     Position& pos = *pos_;
     lim_.count();
     if (stop_flag_ && (lim_.nodes & 255) == 0 && stop_flag_->load(std::memory_order_relaxed))
@@ -279,79 +317,83 @@ class DfPn {
     const std::uint64_t key = pos.board_key();
     const Hand hand = pos.hand(attacker_);
     const std::uint16_t cr = r == kRInf ? kRInf : static_cast<std::uint16_t>(r - 1);
+    Res out;
 
     Move buf[kMaxMoves];
     const int n = is_or ? generate_checks(pos, buf) : generate_legal(pos, buf);
     if (n == 0) {
       if (is_or) {
         tt_.store_disproven(key, hand, kNoLen);
-        return {kInfPn, 0};
+        out.pn = kInfPn, out.dn = 0, out.lo = kNoLen;
+        return out;
       }
-      tt_.store_proven(key, terminal_proof_hand(pos, hand), 0, Move{});
-      return {0, kInfPn};
+      out.ph = terminal_proof_hand(pos, hand);
+      tt_.store_proven(key, out.ph, 0, Move{});
+      out.pn = 0, out.dn = kInfPn, out.hi = 0;
+      return out;
     }
     if (is_or && r == 1) {  // only a mate in one can do
-      Hand ph = 0;
-      const Move m = mate1(pos, &ph);
+      const Move m = mate1(pos, buf, n, &out.ph);
       if (m) {
-        tt_.store_proven(key, ph, 1, m);
-        return {0, kInfPn};
+        tt_.store_proven(key, out.ph, 1, m);
+        if (ply == 0) root_hi_ = 1, root_best_ = m;
+        out.pn = 0, out.dn = kInfPn, out.hi = 1;
+        return out;
       }
       tt_.store_disproven(key, hand, 1);
-      return {kInfPn, 0};
+      out.pn = kInfPn, out.dn = 0, out.lo = 1;
+      return out;
     }
+    if (is_or && r == 3) return or3(ply, pk, buf, n);
     if (ply >= kMaxPly) {  // too deep for this line: a disproof for this path only
       rep_.insert(pk);
-      return {kInfPn, 0};
+      out.pn = kInfPn, out.dn = 0, out.tainted = true;
+      return out;
     }
     if (static_cast<int>(stack_.size()) <= ply) stack_.resize(ply + 1);
     std::vector<Child>& ch = stack_[ply];
-    ch.clear();
+    ch.resize(n);
     for (int i = 0; i < n; ++i) {
-      const Move m = buf[i];
-      Child c{};
-      c.m = m;
-      c.key = pos.board_key_after(m);
-      c.hand = is_or ? pos.hand_after(m) : hand;
-      c.pk = mix64(pk + 0x9E3779B97F4A7C15ull * (m.v + 1));
-      c.on_path = path_->contains(pos.key_after(m));
-      c.pn = c.dn = 1;
-      if (!c.on_path) {
-        const Val v = tt_.lookup(c.key, c.hand, cr);
-        if (!v.found) init_child(pos, c, cr);
-      }
-      ch.push_back(c);
+      Child& c = ch[i];
+      c.m = buf[i];
+      c.key = pos.board_key_after(c.m);
+      tt_.prefetch(c.key);
     }
-
+    int nc = n;  // children looked at: the loop stops at a child that settles this node
+    for (int i = 0; i < n; ++i) {
+      Child& c = ch[i];
+      c.hand = is_or ? pos.hand_after(c.m) : hand;
+      c.pk = mix64(pk + 0x9E3779B97F4A7C15ull * (c.m.v + 1));
+      c.lo = 0, c.hi = kNoLen, c.ph = 0, c.tainted = false, c.settled = false;
+      if (path_->contains(pos.key_after(c.m)) || rep_.count(c.pk)) {
+        c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true;
+        continue;
+      }
+      const Val v = tt_.lookup(c.key, c.hand, cr);
+      if (v.found) {
+        c.pn = v.pn, c.dn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph;
+        c.settled = v.pn == 0 || v.dn == 0;
+      } else {
+        init_child(pos, c, cr, ply + 1);
+      }
+      if (is_or ? c.pn == 0 : c.dn == 0) {  // proves (OR) or disproves (AND) this node
+        nc = i + 1;
+        break;
+      }
+    }
     std::uint32_t pn = 1, dn = 1;
     for (;;) {
-      // values of the children
       std::uint64_t sum = 0;
       std::uint32_t best_v = kInfPn + 1, second_v = kInfPn + 1;
       int best = -1;
       std::uint32_t minv = kInfPn;
       std::uint32_t group[kSquares];
       bool grouped = false;
-      for (int i = 0; i < n; ++i) {
-        Child& c = ch[i];
-        if (!c.settled) {  // a proof or disproof, once seen, holds for the rest of this loop
-          c.tainted = false;
-          c.lo = 0, c.hi = kNoLen, c.ph = 0;
-          if (c.on_path || rep_.count(c.pk)) {
-            c.cpn = kInfPn, c.cdn = 0, c.tainted = true, c.settled = true;
-          } else {
-            const Val v = tt_.lookup(c.key, c.hand, cr);
-            if (v.pn == 0 || v.dn == 0 || v.found) {
-              c.cpn = v.pn, c.cdn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph;
-              c.settled = v.pn == 0 || v.dn == 0;
-            } else {
-              c.cpn = c.pn, c.cdn = c.dn;
-            }
-          }
-        }
+      for (int i = 0; i < nc; ++i) {
+        const Child& c = ch[i];
         // the number minimised at this node, and the one summed
-        const std::uint32_t mine = is_or ? c.cpn : c.cdn;
-        const std::uint32_t summed = is_or ? c.cdn : c.cpn;
+        const std::uint32_t mine = is_or ? c.pn : c.dn;
+        const std::uint32_t summed = is_or ? c.dn : c.pn;
         minv = std::min(minv, mine);
         std::uint32_t key_v = mine;
         if (randomize_ && mine != 0 && mine < kInfPn) key_v = sat(mine + (rng_() & 3));
@@ -388,18 +430,18 @@ class DfPn {
       std::uint32_t cthpn, cthdn;
       if (is_or) {
         cthpn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thpn, second + second / 4 + 1));
-        cthdn = sat(std::uint64_t(thdn) - dn + c.cdn);
+        cthdn = sat(std::uint64_t(thdn) - dn + c.dn);
       } else {
         cthdn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thdn, second + second / 4 + 1));
-        cthpn = sat(std::uint64_t(thpn) - pn + c.cpn);
+        cthpn = sat(std::uint64_t(thpn) - pn + c.pn);
       }
       Undo u;
       const std::uint64_t fk = pos.key_after(c.m);
       pos.do_move(c.m, u);
       path_->push(fk);
-      std::pair<std::uint32_t, std::uint32_t> res;
+      Res cres;
       try {
-        res = mid(ply + 1, cr, cthpn, cthdn, c.pk);
+        cres = mid(ply + 1, cr, cthpn, cthdn, c.pk);
       } catch (...) {
         path_->pop(fk);
         pos.undo_move(c.m, u);
@@ -407,24 +449,30 @@ class DfPn {
       }
       path_->pop(fk);
       pos.undo_move(c.m, u);
-      c.pn = res.first, c.dn = res.second;
+      c.pn = cres.pn, c.dn = cres.dn;
+      if (cres.pn == 0) c.hi = cres.hi, c.ph = cres.ph, c.settled = true;
+      if (cres.dn == 0) c.lo = cres.lo, c.tainted = cres.tainted, c.settled = true;
     }
 
     const auto amount =
         static_cast<std::uint32_t>(std::min<std::uint64_t>(lim_.nodes - nodes0, 0xFFFFFFF0u));
+    out.pn = pn, out.dn = dn;
     if (pn == 0) {
       if (is_or) {
         int bi = -1;
-        for (int i = 0; i < n; ++i)
-          if (ch[i].cpn == 0 && (bi < 0 || ch[i].hi < ch[bi].hi)) bi = i;
+        for (int i = 0; i < nc; ++i)
+          if (ch[i].pn == 0 && (bi < 0 || ch[i].hi < ch[bi].hi)) bi = i;
         const Child& c = ch[bi];
-        tt_.store_proven(key, proof_hand_before(pos, c.m, c.ph), len_plus(c.hi), c.m);
-        if (ply == 0) root_hi_ = len_plus(c.hi), root_best_ = c.m;
+        out.ph = proof_hand_before(pos, c.m, c.ph);
+        out.hi = len_plus(c.hi);
+        tt_.store_proven(key, out.ph, out.hi, c.m);
+        if (ply == 0) root_hi_ = out.hi, root_best_ = c.m;
       } else {
         Hand ph = terminal_proof_hand(pos, hand);
         std::uint16_t hi = 0;
-        for (int i = 0; i < n; ++i) ph = hand_max(ph, ch[i].ph), hi = std::max(hi, ch[i].hi);
-        tt_.store_proven(key, ph, len_plus(hi), Move{});
+        for (int i = 0; i < nc; ++i) ph = hand_max(ph, ch[i].ph), hi = std::max(hi, ch[i].hi);
+        out.ph = ph, out.hi = len_plus(hi);
+        tt_.store_proven(key, ph, out.hi, Move{});
       }
     } else if (dn == 0) {
       bool tainted;
@@ -432,56 +480,202 @@ class DfPn {
       if (is_or) {
         tainted = false;
         lo = kNoLen;
-        for (int i = 0; i < n; ++i) tainted |= ch[i].tainted, lo = std::min(lo, ch[i].lo);
+        for (int i = 0; i < nc; ++i) tainted |= ch[i].tainted, lo = std::min(lo, ch[i].lo);
       } else {
         tainted = true;
         lo = 0;
-        for (int i = 0; i < n; ++i)
-          if (ch[i].cdn == 0 && !ch[i].tainted) tainted = false, lo = std::max(lo, ch[i].lo);
+        for (int i = 0; i < nc; ++i)
+          if (ch[i].dn == 0 && !ch[i].tainted) tainted = false, lo = std::max(lo, ch[i].lo);
       }
+      out.tainted = tainted;
       if (tainted) {
         rep_.insert(pk);
       } else {
-        tt_.store_disproven(key, hand, len_plus(lo));
+        out.lo = len_plus(lo);
+        tt_.store_disproven(key, hand, out.lo);
       }
     } else {
       tt_.store_unknown(key, hand, r, pn, dn, amount);
     }
-    return {pn, dn};
+    return out;
   }
 
   static std::uint16_t len_plus(std::uint16_t x) {
     return x >= kNoLen - 1 ? kNoLen : static_cast<std::uint16_t>(x + 1);
   }
 
-  // First estimate of a child's numbers (and an immediate proof or disproof when it is one).
-  void init_child(Position& pos, Child& c, std::uint16_t cr) {
+  // An attacker node with 3 plies left, settled by an exhaustive search (depth-limited df-pn
+  // would visit the same positions several times): a mate in one, else a check after which every
+  // evasion allows a mate in one. moves[0..n) are the checks (n > 0).
+  Res or3(int ply, std::uint64_t pk, const Move* moves, int n) {
+    Position& pos = *pos_;
+    const std::uint64_t key = pos.board_key();
+    const Hand hand = pos.hand(attacker_);
+    Res out;
+    if (const Move m = mate1(pos, moves, n, &out.ph)) {
+      tt_.store_proven(key, out.ph, 1, m);
+      if (ply == 0) root_hi_ = 1, root_best_ = m;
+      out.pn = 0, out.dn = kInfPn, out.hi = 1;
+      return out;
+    }
+    bool tainted = false;
+    std::uint16_t lo = kNoLen;
+    for (int i = 0; i < n; ++i) {
+      const Move m = moves[i];
+      const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (m.v + 1));
+      const std::uint64_t fk = pos.key_after(m);
+      if (path_->contains(fk) || rep_.count(cpk)) {
+        tainted = true;
+        continue;
+      }
+      const Val v = tt_.lookup(pos.board_key_after(m), pos.hand_after(m), 2);
+      Res a;
+      if (v.pn == 0) {
+        a.pn = 0, a.hi = v.hi, a.ph = v.ph;
+      } else if (v.dn == 0) {
+        lo = std::min(lo, v.lo);
+        continue;
+      } else {
+        Undo u;
+        pos.do_move(m, u);
+        path_->push(fk);
+        try {
+          a = and2(cpk);
+        } catch (...) {
+          path_->pop(fk);
+          pos.undo_move(m, u);
+          throw;
+        }
+        path_->pop(fk);
+        pos.undo_move(m, u);
+      }
+      if (a.pn == 0) {
+        out.ph = proof_hand_before(pos, m, a.ph);
+        out.hi = len_plus(a.hi);
+        tt_.store_proven(key, out.ph, out.hi, m);
+        if (ply == 0) root_hi_ = out.hi, root_best_ = m;
+        out.pn = 0, out.dn = kInfPn;
+        return out;
+      }
+      if (a.tainted)
+        tainted = true;
+      else
+        lo = std::min(lo, a.lo);
+    }
+    out.pn = kInfPn, out.dn = 0;
+    if (tainted) {
+      rep_.insert(pk);
+      out.tainted = true;
+    } else {
+      out.lo = len_plus(lo);
+      tt_.store_disproven(key, hand, out.lo);
+    }
+    return out;
+  }
+
+  // A defender node with 2 plies left (part of or3): mated when every evasion allows a mate in
+  // one; the first evasion that does not settles it.
+  Res and2(std::uint64_t pk) {
+    Position& pos = *pos_;
+    lim_.count();
+    const std::uint64_t key = pos.board_key();
+    const Hand hand = pos.hand(attacker_);
+    Res out;
+    Move ev[kMaxMoves];
+    const int n = generate_legal(pos, ev);
+    Hand ph = terminal_proof_hand(pos, hand);
+    std::uint16_t hi = 0;
+    for (int i = 0; i < n; ++i) {
+      const Move e = ev[i];
+      const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (e.v + 1));
+      const std::uint64_t fk = pos.key_after(e);
+      if (path_->contains(fk) || rep_.count(cpk)) {  // escapes by repetition, on this line
+        rep_.insert(pk);
+        out.pn = kInfPn, out.dn = 0, out.tainted = true;
+        return out;
+      }
+      const std::uint64_t ck = pos.board_key_after(e);
+      const Val v = tt_.lookup(ck, hand, 1);
+      std::uint16_t clo = 0;
+      if (v.pn == 0) {
+        ph = hand_max(ph, v.ph), hi = std::max(hi, v.hi);
+        continue;
+      }
+      if (v.dn == 0) {
+        clo = v.lo;
+      } else {
+        lim_.count();
+        Undo u;
+        pos.do_move(e, u);
+        Move cm[kMaxMoves];
+        const int nc = generate_checks(pos, cm);
+        Hand cph = 0;
+        const Move m = nc ? mate1(pos, cm, nc, &cph) : Move{};
+        pos.undo_move(e, u);
+        if (m) {
+          tt_.store_proven(ck, cph, 1, m);
+          ph = hand_max(ph, cph), hi = std::max<std::uint16_t>(hi, 1);
+          continue;
+        }
+        clo = nc ? 1 : kNoLen;
+        tt_.store_disproven(ck, hand, clo);
+      }
+      out.pn = kInfPn, out.dn = 0, out.lo = len_plus(clo);
+      tt_.store_disproven(key, hand, out.lo);
+      return out;
+    }
+    out.pn = 0, out.dn = kInfPn, out.hi = len_plus(hi), out.ph = ph;
+    tt_.store_proven(key, ph, out.hi, Move{});
+    return out;
+  }
+
+  // First estimate of a child's numbers (an immediate proof or disproof when it is one), stored
+  // in the table so that the next expansion of the parent finds it there.
+  void init_child(Position& pos, Child& c, std::uint16_t cr, int ply) {
     lim_.count();
     Undo u;
+    const std::uint64_t fk = pos.key_after(c.m);
     pos.do_move(c.m, u);
+    Move buf[kMaxMoves];
     if (pos.side_to_move() != attacker_) {  // c is a defender node
-      Move buf[kMaxMoves];
       const int ne = generate_legal(pos, buf);
       if (ne == 0) {
-        tt_.store_proven(c.key, terminal_proof_hand(pos, c.hand), 0, Move{});
-        c.pn = 0, c.dn = kInfPn;
+        c.ph = terminal_proof_hand(pos, c.hand);
+        tt_.store_proven(c.key, c.ph, 0, Move{});
+        c.pn = 0, c.dn = kInfPn, c.hi = 0, c.settled = true;
       } else {
         c.pn = static_cast<std::uint32_t>(ne), c.dn = 1;
+        tt_.store_unknown(c.key, c.hand, cr, c.pn, c.dn, 1);
       }
     } else {  // c is an attacker node
-      Move buf[kMaxMoves];
       const int nc = generate_checks(pos, buf);
       if (nc == 0) {
         tt_.store_disproven(c.key, c.hand, kNoLen);
-        c.pn = kInfPn, c.dn = 0;
+        c.pn = kInfPn, c.dn = 0, c.lo = kNoLen, c.settled = true;
+      } else if (cr == 3) {  // small enough to settle now, exhaustively
+        path_->push(fk);
+        Res r3;
+        try {
+          r3 = or3(ply, c.pk, buf, nc);
+        } catch (...) {
+          path_->pop(fk);
+          pos.undo_move(c.m, u);
+          throw;
+        }
+        path_->pop(fk);
+        c.pn = r3.pn, c.dn = r3.dn, c.lo = r3.lo, c.hi = r3.hi, c.ph = r3.ph;
+        c.tainted = r3.tainted, c.settled = true;
       } else {
-        Hand ph = 0;
-        const Move m = cr >= 1 ? mate1(pos, &ph) : Move{};
+        const Move m = cr >= 1 ? mate1(pos, buf, nc, &c.ph) : Move{};
         if (m) {
-          tt_.store_proven(c.key, ph, 1, m);
-          c.pn = 0, c.dn = kInfPn;
+          tt_.store_proven(c.key, c.ph, 1, m);
+          c.pn = 0, c.dn = kInfPn, c.hi = 1, c.settled = true;
+        } else if (cr <= 1) {
+          tt_.store_disproven(c.key, c.hand, 1);
+          c.pn = kInfPn, c.dn = 0, c.lo = 1, c.settled = true;
         } else {
           c.pn = 1, c.dn = 1;
+          tt_.store_unknown(c.key, c.hand, cr, 1, 1, 1, 1);
         }
       }
     }

@@ -20,6 +20,7 @@ constexpr int delta(int d) {
 struct Tables {
   Bitboard step[2][kPieceTypeNb][kSquares];
   Bitboard ray[8][kSquares];
+  Bitboard diag[kSquares], orth[kSquares];  // the rays of a bishop / rook on an empty board
   Bitboard between[kSquares][kSquares];
   Bitboard line[kSquares][kSquares];
   Bitboard zone[2];
@@ -60,6 +61,10 @@ struct Tables {
         step[c][kHorse][s] = step[c][kKing][s];
         step[c][kDragon][s] = step[c][kKing][s];
       }
+    }
+    for (int a = 0; a < kSquares; ++a) {
+      orth[a] = ray[0][a] | ray[1][a] | ray[2][a] | ray[3][a];
+      diag[a] = ray[4][a] | ray[5][a] | ray[6][a] | ray[7][a];
     }
     for (int a = 0; a < kSquares; ++a)
       for (int d = 0; d < 8; ++d) {
@@ -181,15 +186,6 @@ Bitboard promotion_zone(Color c) {
 
 Position::Position() = default;
 
-std::uint64_t Position::key() const {
-  std::uint64_t k = board_key_;
-  for (int c = 0; c < 2; ++c)
-    for (int t = kPawn; t <= kGold; ++t)
-      k += kT.hand_key[c][t] *
-           static_cast<std::uint64_t>(hand_count(hand_[c], static_cast<PieceType>(t)));
-  return k;
-}
-
 void Position::put(int s, Piece p) {
   remove(s);
   if (!p) return;
@@ -212,6 +208,11 @@ void Position::remove(int s) {
 
 void Position::set_hand(Color c, Hand h) {
   hand_[c] = h;
+  hand_key_ = 0;
+  for (int cc = 0; cc < 2; ++cc)
+    for (int t = kPawn; t <= kGold; ++t)
+      hand_key_ += kT.hand_key[cc][t] *
+                   static_cast<std::uint64_t>(hand_count(hand_[cc], static_cast<PieceType>(t)));
 }
 
 void Position::set_side_to_move(Color c) {
@@ -223,14 +224,19 @@ Bitboard Position::attackers_to(Color c, int s, Bitboard occ) const {
   const Color o = ~c;
   const Bitboard gold_like = type_bb_[kGold] | type_bb_[kProPawn] | type_bb_[kProLance] |
                              type_bb_[kProKnight] | type_bb_[kProSilver];
-  const Bitboard b =
-      (kT.step[o][kPawn][s] & type_bb_[kPawn]) | (kT.step[o][kKnight][s] & type_bb_[kKnight]) |
-      (kT.step[o][kSilver][s] & type_bb_[kSilver]) | (kT.step[o][kGold][s] & gold_like) |
-      (kT.step[o][kKing][s] & (type_bb_[kKing] | type_bb_[kHorse] | type_bb_[kDragon])) |
-      (bishop_attacks(s, occ) & (type_bb_[kBishop] | type_bb_[kHorse])) |
-      (rook_attacks(s, occ) & (type_bb_[kRook] | type_bb_[kDragon])) |
-      (lance_attacks(o, s, occ) & type_bb_[kLance]);
-  return b & color_bb_[c];
+  const Bitboard mine = color_bb_[c];
+  Bitboard b = (kT.step[o][kPawn][s] & type_bb_[kPawn]) |
+               (kT.step[o][kKnight][s] & type_bb_[kKnight]) |
+               (kT.step[o][kSilver][s] & type_bb_[kSilver]) | (kT.step[o][kGold][s] & gold_like) |
+               (kT.step[o][kKing][s] & (type_bb_[kKing] | type_bb_[kHorse] | type_bb_[kDragon]));
+  // sliders: the exact (occupancy-dependent) attack only when one stands on an open line
+  const Bitboard diag = (type_bb_[kBishop] | type_bb_[kHorse]) & mine;
+  if (diag & kT.diag[s]) b |= bishop_attacks(s, occ) & diag;
+  const Bitboard orth = (type_bb_[kRook] | type_bb_[kDragon]) & mine;
+  if (orth & kT.orth[s]) b |= rook_attacks(s, occ) & orth;
+  const Bitboard lances = type_bb_[kLance] & mine;
+  if (lances & kT.ray[o == kBlack ? 0 : 1][s]) b |= lance_attacks(o, s, occ) & lances;
+  return b & mine;
 }
 
 Bitboard Position::checkers() const {
@@ -246,6 +252,7 @@ void Position::do_move(Move m, Undo& u) {
   if (m.is_drop()) {
     const PieceType t = m.dropped();
     hand_[us] -= hand_one(t);
+    hand_key_ -= kT.hand_key[us][t];
     const Piece p = make_piece(us, t);
     board_[to] = p;
     color_bb_[us] |= bb_of(to);
@@ -261,10 +268,12 @@ void Position::do_move(Move m, Undo& u) {
       type_bb_[type_of(cap)] &= ~bb_of(to);
       board_key_ ^= kT.piece_key[cap][to];
       const PieceType bt = base_type(type_of(cap));
-      if (bt != kKing)
+      if (bt != kKing) {
         hand_[us] += hand_one(bt);
-      else
+        hand_key_ += kT.hand_key[us][bt];
+      } else {
         king_[~us] = -1;
+      }
     }
     const Piece np = m.promotes() ? static_cast<Piece>(p + 8) : p;
     board_[from] = 0;
@@ -286,6 +295,7 @@ void Position::undo_move(Move m, const Undo& u) {
   if (m.is_drop()) {
     const PieceType t = m.dropped();
     hand_[us] += hand_one(t);
+    hand_key_ += kT.hand_key[us][t];
     board_[to] = 0;
     color_bb_[us] &= ~bb_of(to);
     type_bb_[t] &= ~bb_of(to);
@@ -304,10 +314,12 @@ void Position::undo_move(Move m, const Undo& u) {
       color_bb_[~us] |= bb_of(to);
       type_bb_[type_of(cap)] |= bb_of(to);
       const PieceType bt = base_type(type_of(cap));
-      if (bt != kKing)
+      if (bt != kKing) {
         hand_[us] -= hand_one(bt);
-      else
+        hand_key_ -= kT.hand_key[us][bt];
+      } else {
         king_[~us] = to;
+      }
     }
   }
   board_key_ = u.board_key;
@@ -388,10 +400,9 @@ Bitboard pinned_pieces(const Position& pos, Color us) {
   const int k = pos.king_square(us);
   if (k < 0) return 0;
   const Color them = ~us;
-  const Bitboard snipers =
-      (bishop_attacks(k, 0) & (pos.pieces(them, kBishop) | pos.pieces(them, kHorse))) |
-      (rook_attacks(k, 0) & (pos.pieces(them, kRook) | pos.pieces(them, kDragon))) |
-      (lance_attacks(us, k, 0) & pos.pieces(them, kLance));
+  const Bitboard snipers = (kT.diag[k] & (pos.pieces(them, kBishop) | pos.pieces(them, kHorse))) |
+                           (kT.orth[k] & (pos.pieces(them, kRook) | pos.pieces(them, kDragon))) |
+                           (lance_attacks(us, k, 0) & pos.pieces(them, kLance));
   const Bitboard occ = pos.occupied();
   Bitboard pinned = 0;
   for (Bitboard s = snipers; s;) {
@@ -504,12 +515,110 @@ int generate(const Position& pos, Move* out) {
   return g.n;
 }
 
+/// Our pieces standing alone between one of our sliders and the enemy king: moving one off that
+/// line gives a discovered check.
+Bitboard discoverers(const Position& pos, Color us) {
+  const Color them = ~us;
+  const int ek = pos.king_square(them);
+  const Bitboard snipers = (kT.diag[ek] & (pos.pieces(us, kBishop) | pos.pieces(us, kHorse))) |
+                           (kT.orth[ek] & (pos.pieces(us, kRook) | pos.pieces(us, kDragon))) |
+                           (lance_attacks(them, ek, 0) & pos.pieces(us, kLance));
+  const Bitboard occ = pos.occupied();
+  Bitboard dc = 0;
+  for (Bitboard s = snipers; s;) {
+    const int sq = pop_lsb(s);
+    const Bitboard b = between(ek, sq) & occ;
+    if (b && !(b & (b - 1)) && (b & pos.pieces(us))) dc |= b;
+  }
+  return dc;
+}
+
+/// The attacker's checking moves generated directly (no filter over all legal moves): for each
+/// piece, the squares from which it (or its promoted form) attacks the enemy king, plus every
+/// move of a discovering piece off its line. Same moves and order as filtering generate_legal
+/// by gives_check. Requires an enemy king and our own king (if any) not in check.
+int generate_checks_direct(const Position& pos, Move* out) {
+  Gen g{pos, out};
+  const Color us = pos.side_to_move(), them = ~us;
+  const int k = pos.king_square(us);
+  const int ek = pos.king_square(them);
+  const Bitboard occ = pos.occupied();
+  const Bitboard ours = pos.pieces(us);
+  const Bitboard dc = discoverers(pos, us);
+  // squares from which a piece of ours of each type would attack the enemy king
+  Bitboard chk[kPieceTypeNb];
+  chk[kPawn] = step_attacks(them, kPawn, ek);
+  chk[kLance] = lance_attacks(them, ek, occ);
+  chk[kKnight] = step_attacks(them, kKnight, ek);
+  chk[kSilver] = step_attacks(them, kSilver, ek);
+  chk[kGold] = step_attacks(them, kGold, ek);
+  chk[kBishop] = bishop_attacks(ek, occ);
+  chk[kRook] = rook_attacks(ek, occ);
+  chk[kKing] = 0;
+  chk[kProPawn] = chk[kProLance] = chk[kProKnight] = chk[kProSilver] = chk[kGold];
+  chk[kHorse] = chk[kBishop] | step_attacks(them, kKing, ek);
+  chk[kDragon] = chk[kRook] | step_attacks(them, kKing, ek);
+
+  if (k >= 0 && (dc & bb_of(k))) {  // a king move off the line discovers check
+    const Bitboard off = ~line_through(ek, k);
+    for (Bitboard t = step_attacks(us, kKing, k) & ~ours & off; t;) {
+      const int to = pop_lsb(t);
+      if (!pos.attackers_to(them, to, occ & ~bb_of(k))) g.add(Move::normal(k, to, false));
+    }
+  }
+  const Bitboard pinned = pinned_pieces(pos, us);
+  const Bitboard zone = promotion_zone(us);
+  for (Bitboard pcs = ours & ~(k >= 0 ? bb_of(k) : 0); pcs;) {
+    const int from = pop_lsb(pcs);
+    const PieceType t = type_of(pos.piece_on(from));
+    Bitboard att = attacks_from(us, t, from, occ) & ~ours;
+    if (pinned & bb_of(from)) att &= line_through(k, from);
+    const bool can_promote = promotable(t);
+    const PieceType pt = can_promote ? static_cast<PieceType>(t + 8) : t;
+    Bitboard disc = 0;  // targets that discover check whatever the piece does there
+    if (dc & bb_of(from)) disc = att & ~line_through(ek, from);
+    Bitboard cand = att & (disc | chk[t] | (can_promote ? chk[pt] : 0));
+    const bool from_zone = zone & bb_of(from);
+    for (; cand;) {
+      const int to = pop_lsb(cand);
+      const Bitboard tb = bb_of(to);
+      const bool d = disc & tb;
+      if (can_promote && (from_zone || (zone & tb)) && (d || (chk[pt] & tb)))
+        g.add(Move::normal(from, to, true));
+      if ((allowed_squares(us, t) & tb) && (d || (chk[t] & tb)))
+        g.add(Move::normal(from, to, false));
+    }
+  }
+
+  const Hand h = pos.hand(us);
+  if (!h) return g.n;
+  const Bitboard empty = ~occ & kBoardMask;
+  for (int ti = kPawn; ti <= kGold; ++ti) {
+    const auto t = static_cast<PieceType>(ti);
+    if (!hand_count(h, t)) continue;
+    Bitboard tg = empty & allowed_squares(us, t) & chk[t];
+    if (t == kPawn && tg) {
+      for (Bitboard p = pos.pieces(us, kPawn); p;) tg &= ~file_mask(file_of(pop_lsb(p)));
+      if (tg && pawn_drop_mates(pos, lsb(tg))) tg = 0;  // uchifuzume
+    }
+    for (; tg;) g.add(Move::drop(t, pop_lsb(tg)));
+  }
+  return g.n;
+}
+
 }  // namespace
 
 int generate_legal(const Position& pos, Move* out) {
   return generate<false, false>(pos, out);
 }
 int generate_checks(const Position& pos, Move* out) {
+  const Color us = pos.side_to_move();
+  if (pos.king_square(~us) < 0) return 0;
+  const int k = pos.king_square(us);
+  if (k >= 0 && pos.attackers_to(~us, k)) return generate<true, false>(pos, out);  // rare
+  return generate_checks_direct(pos, out);
+}
+int generate_checks_filtered(const Position& pos, Move* out) {
   return generate<true, false>(pos, out);
 }
 bool has_legal_move(const Position& pos) {

@@ -187,8 +187,9 @@ class Position {
   Bitboard occupied() const { return color_bb_[0] | color_bb_[1]; }
   /// Zobrist key of the board and the side to move (hands excluded).
   std::uint64_t board_key() const { return board_key_; }
-  /// Key of the whole position: board, side to move and both hands.
-  std::uint64_t key() const;
+  /// Key of the whole position: board, side to move and both hands (kept up to date by
+  /// do_move/undo_move: the board key plus a per-piece-type key times each hand count).
+  std::uint64_t key() const { return board_key_ + hand_key_; }
 
   /// Pieces of colour c attacking square s with occupancy occ.
   Bitboard attackers_to(Color c, int s, Bitboard occ) const;
@@ -222,13 +223,19 @@ class Position {
   Bitboard color_bb_[2] = {0, 0};
   Bitboard type_bb_[kPieceTypeNb] = {};
   std::uint64_t board_key_ = 0;
+  std::uint64_t hand_key_ = 0;  // sum over both hands of hand_key[c][t] * count
 };
 
 /// Every legal move of the side to move (generation order is fixed: king moves, board moves by
 /// origin square, drops by type then square). Appends to out; returns the number added.
 int generate_legal(const Position& pos, Move* out);
-/// Every legal move of the side to move that gives check (the attacker's moves in tsume).
+/// Every legal move of the side to move that gives check (the attacker's moves in tsume),
+/// generated directly from the squares that attack the enemy king and the pieces that can
+/// discover check; none when the side not to move has no king.
 int generate_checks(const Position& pos, Move* out);
+/// The same moves, in the same order, by filtering generate_legal with gives_check (slow; the
+/// reference the tests compare generate_checks with).
+int generate_checks_filtered(const Position& pos, Move* out);
 /// True when the side to move has at least one legal move.
 bool has_legal_move(const Position& pos);
 /// True when the side to move is in check and has no legal move.
