@@ -22,6 +22,7 @@ void add_list(CLI::App& app, Action& action);
 void add_nqueens(CLI::App& app, Action& action);
 void add_queens_game(CLI::App& app, Action& action);
 void add_bench(CLI::App& app, Action& action);
-void add_mnk(CLI::App& app, Action& action);  // src/mnk/cli.cpp
+void add_mnk(CLI::App& app, Action& action);     // src/mnk/cli.cpp
+void add_gomoku(CLI::App& app, Action& action);  // src/gomoku/cli.cpp
 
 }  // namespace sb::cli

@@ -1,13 +1,26 @@
 // searchbench: one command-line driver for every problem, kernel and benchmark suite.
 #include <CLI/CLI.hpp>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "build_info.hpp"
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
+  // Installed as pbrain-<name> (the Gomocup / Piskvork brain naming), the program is the brain:
+  // `pbrain-searchbench [options]` runs `searchbench gomoku pbrain [options]`.
+  std::vector<char*> args(argv, argv + argc);
+  static char kGomoku[] = "gomoku", kPbrain[] = "pbrain";
+  const std::string self = std::filesystem::path(argc > 0 ? argv[0] : "").filename().string();
+  if (self.rfind("pbrain-", 0) == 0) {
+    args.insert(args.begin() + 1, {kGomoku, kPbrain});
+    argc = static_cast<int>(args.size());
+    argv = args.data();
+  }
   CLI::App app{
       "searchbench: a benchmark of exact combinatorial search (N-queens counting, the queens game)",
       "searchbench"};
@@ -20,6 +33,7 @@ int main(int argc, char** argv) {
   sb::cli::add_queens_game(app, action);
   sb::cli::add_bench(app, action);
   sb::cli::add_mnk(app, action);
+  sb::cli::add_gomoku(app, action);
 
   try {
     app.parse(argc, argv);
