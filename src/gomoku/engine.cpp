@@ -120,7 +120,7 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
     }
   }
   sh.hard_seconds = clocked ? lim.seconds : 0;
-  const double soft = clocked ? lim.seconds * 0.4 : 0;
+  const double soft = clocked ? lim.seconds * 0.35 : 0;
 
   int cells[Searcher<W>::kMaxCells], values[Searcher<W>::kMaxCells];
   int decided = 0;
@@ -206,6 +206,33 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
   main_loop();
 #endif
   ch.reason = "search";
+  if (threats_at_root && lim.vct && n > 1) {
+    // Safety: the opponent must not win by VCT after the move. Check the moves in the order of
+    // the last iteration and play the first that leaves no VCT (the best move when all do).
+    s.reset_abort();
+    sh.stop.store(false);
+    sh.hard_seconds = clocked ? lim.seconds * 0.92 : 0;
+    const std::uint64_t budget = scaled(lim.vct_nodes / 10, clocked ? lim.seconds * 0.02 : 0);
+    int order[8], k = 0;
+    order[k++] = ch.move;
+    for (int i = 0; i < n && k < 8; ++i)
+      if (moves[i] != ch.move) order[k++] = moves[i];
+    for (int i = 0; i < k; ++i) {
+      if (clocked && since(t0) > lim.seconds * 0.85) break;
+      s.play(order[i]);
+      bool exhausted = false;
+      const bool lost = s.vct(5, budget, nullptr, &exhausted);
+      s.undo();
+      if (s.aborted()) break;
+      if (!lost) {
+        if (i > 0) {
+          ch.move = order[i];
+          ch.reason = "search (avoids the opponent's VCT)";
+        }
+        break;
+      }
+    }
+  }
   ch.line = s.pv_from_tt(12);
   if (ch.line.empty() || ch.line[0] != ch.move) ch.line = {ch.move};
   return finish(ch);

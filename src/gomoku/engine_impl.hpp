@@ -111,6 +111,7 @@ class Searcher {
       nbr_begin_.push_back(static_cast<int>(nbr_.size()));
     }
     near_.assign(g.cells, 0);
+    star_.assign(g.cells, 0);
     for (int p = 0; p < 2; ++p)
       for (int v = 0; v < 4; ++v) smap_[p][v] = v == 0 ? 0 : v == p + 1 ? 1 : 2;
   }
@@ -256,8 +257,23 @@ class Searcher {
   /// move) no longer works. Returns the count kept.
   int filter_defences(int* cells, int* values, int n, const std::vector<int>& seq) {
     const int op = b_.to_move() ^ 1;
+    // Only a stone within four of a cell of the line, on one of its four lines, or one that
+    // makes a four for the player to move, can change the replay (it must take a cell of the
+    // line, sit in a window of one of its fours, or give the defender a five point); the rest
+    // are skipped without replaying.
+    if (++star_gen_ == 0) std::fill(star_.begin(), star_.end(), 0), star_gen_ = 1;
+    for (int c : seq) {
+      const int f = c % m_, r = c / m_;
+      for (int d = 0; d < 4; ++d)
+        for (int k = -4; k <= 4; ++k) {
+          const int q = g_.at(f + k * mnk::kDirFile[d], r + k * mnk::kDirRank[d]);
+          if (q >= 0) star_[q] = star_gen_;
+        }
+    }
+    b_.four_moves(op ^ 1).for_each([&](int c) { star_[c] = star_gen_; });
     int kept = 0;
     for (int i = 0; i < n; ++i) {
+      if (star_[cells[i]] != star_gen_) continue;
       b_.play(cells[i]);
       ++plays_;
       const bool still = mnk::replay_wins(b_, op, seq);
@@ -625,6 +641,8 @@ class Searcher {
   int doff_[4] = {0, 0, 0, 0};
   std::vector<int> nbr_, nbr_begin_;
   std::vector<std::uint8_t> near_;
+  std::vector<std::uint32_t> star_;
+  std::uint32_t star_gen_ = 0;
   std::uint8_t smap_[2][4] = {};
   int eval_ = 0;
   std::uint64_t nodes_ = 0, flushed_ = 0, plays_ = 0;

@@ -213,10 +213,15 @@ std::vector<std::string> generate_openings(const Rules& rules, int count, int st
     if (attempt > count * 2000)
       throw std::runtime_error("openings: too few balanced openings found");
     Game g(rules);
+    // compact: every stone within two of the centre and within two of an earlier stone
     while (g.moves_played() < stones) {
-      const int f = cf + static_cast<int>(rnd() % 7) - 3, r = cr + static_cast<int>(rnd() % 7) - 3;
+      const int f = cf + static_cast<int>(rnd() % 5) - 2, r = cr + static_cast<int>(rnd() % 5) - 2;
       const int c = geo.at(f, r);
-      if (c >= 0 && g.at(c) < 0) g.play(c);
+      if (c < 0 || g.at(c) >= 0) continue;
+      bool close = g.moves().empty();
+      for (int m : g.moves())
+        close = close || (std::abs(m % rules.cols - f) <= 2 && std::abs(m / rules.cols - r) <= 2);
+      if (close) g.play(c);
     }
     if (g.over()) continue;
     // canonical form under the symmetries: the least sorted (cell, colour) list

@@ -73,10 +73,10 @@ MatchSummary summarize(const std::vector<GameResult>& games);
 std::string summary_text(const MatchSummary& s, int level_a, int level_b);
 
 /// Makes `count` openings of `stones` stones (black first) on the board: random points within
-/// three of the centre, kept when neither side wins by VCF or by VCT (within `vct_nodes`), the
-/// side to move's score at a fixed-depth search is within +-`max_score`, and no earlier opening is
-/// the same up to the board's symmetries. Deterministic for a seed. `progress` is called with
-/// each opening kept. The lines of the result carry the score as a comment.
+/// two of the centre and of an earlier stone, kept when neither side wins by VCF or by VCT (within
+/// `vct_nodes`), the side to move's score at a fixed-depth search is within +-`max_score`, and no
+/// earlier opening is the same up to the board's symmetries. Deterministic for a seed. `progress`
+/// is called with each opening kept. The lines of the result carry the score as a comment.
 std::vector<std::string> generate_openings(const Rules& rules, int count, int stones,
                                            std::uint64_t seed, int depth, int max_score,
                                            std::uint64_t vct_nodes,
