@@ -22,7 +22,7 @@ double pbrain_move_seconds(long long turn_ms, long long left_ms, int empty_cells
   double s = default_seconds;
   if (turn_ms == 0) s = 0.02;
   if (turn_ms > 0) s = static_cast<double>(turn_ms) / 1000.0;
-  if (left_ms >= 0 && left_ms < 2147483647LL) {
+  if (left_ms != kNotSent && left_ms < 2147483647LL) {
     const double share = std::max(0.0, static_cast<double>(left_ms)) / 1000.0 / 20.0;
     s = std::min(s, share);
   }
@@ -414,7 +414,7 @@ class Brain {
   Rules rules_;
   std::unique_ptr<Game> game_;
   std::unique_ptr<Player> player_;
-  long long turn_ms_ = -1, left_ms_ = -1, match_ms_ = -1;
+  long long turn_ms_ = kNotSent, left_ms_ = kNotSent, match_ms_ = kNotSent;
   unsigned long long max_memory_ = 0;
   std::string unsupported_;
 };

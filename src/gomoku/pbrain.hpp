@@ -34,8 +34,12 @@ struct PbrainOptions {
 /// Runs the protocol until END or end of input; returns 0.
 int run_pbrain(std::istream& in, std::ostream& out, const PbrainOptions& o);
 
+/// Marks an INFO value the manager has not sent.
+inline constexpr long long kNotSent = -(1LL << 62);
+
 /// The move time in seconds the protocol state allows (see the file comment): turn_ms and
-/// left_ms are INFO timeout_turn and time_left (-1 when not sent), empty_cells the points left.
+/// left_ms are INFO timeout_turn and time_left (kNotSent when not sent; time_left may be
+/// negative), empty_cells the points left.
 double pbrain_move_seconds(long long turn_ms, long long left_ms, int empty_cells,
                            double default_seconds);
 
