@@ -78,11 +78,14 @@ std::vector<int> principal_variation(Board<W>& b, int v, IsValue&& is_value) {
   while (b.winner() < 0 && !b.full() && (b.live_windows(0) > 0 || b.live_windows(1) > 0)) {
     const int me = b.to_move();
     int chosen = -1;
-    // Candidates: immediate wins, forced blocks, then relevant cells from the centre, then the
-    // rest (a dead cell can be the only way to keep a standard-rule value).
+    // Candidates: immediate wins, forced blocks, fours, then relevant cells from the centre,
+    // then the rest (a dead cell can be the only way to keep a standard-rule value).
     std::vector<int> order;
     b.five_points(me).for_each([&](int c) { order.push_back(c); });
     b.five_points(1 - me).for_each([&](int c) { order.push_back(c); });
+    const auto fours = b.four_moves(me);
+    for (int c : g.by_centre)
+      if (fours.test(c)) order.push_back(c);
     for (int c : g.by_centre)
       if (!b.occupied(c) && b.relevant(c)) order.push_back(c);
     for (int c : g.by_centre)

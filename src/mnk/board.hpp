@@ -140,7 +140,8 @@ struct Geometry {
   std::vector<std::int32_t> centre_rank;  ///< position of each cell in by_centre
 
   /// 1 <= m, n <= kMaxSide, 1 <= k <= max(m, n); throws std::invalid_argument otherwise.
-  /// For k = 1 each cell is one window (the four directions would repeat it).
+  /// For k = 1 under the freestyle rule each cell is one window (the four directions would
+  /// repeat it).
   Geometry(int m, int n, int k, Rule rule);
 
   int file(int c) const { return c % m; }

@@ -48,7 +48,9 @@ Geometry::Geometry(int m_, int n_, int k_, Rule rule_) : m(m_), n(n_), k(k_), ru
                                 "x" + std::to_string(n) + " board");
   cells = m * n;
   zobrist_table();  // build the keys before any board is used from several threads
-  const int ndir = k == 1 ? 1 : 4;
+  // For k = 1 the four directions give the same windows; only the standard rule needs them all
+  // (their extension cells differ: a lone stone is "exactly one in a row" in some direction).
+  const int ndir = k == 1 && rule == Rule::kFreestyle ? 1 : 4;
   for (int d = 0; d < ndir; ++d)
     for (int r = 0; r < n; ++r)
       for (int f = 0; f < m; ++f) {

@@ -141,7 +141,6 @@ MoveShapes analyze_move(const Board<W>& b, int p, int c) {
     if (s == Shape::kFour || s == Shape::kStraightFour) ++r.fours;
     if (s == Shape::kStraightFour) ++r.straight_fours;
     if (s == Shape::kOpenThree) ++r.open_threes;
-    if (g.k == 1) break;  // one line suffices: every direction is the same single cell
   }
   return r;
 }
