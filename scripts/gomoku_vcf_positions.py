@@ -4,7 +4,7 @@
 Method (reproducible; it only drives the searchbench CLI):
   1. play `searchbench gomoku match --black 2 --white 1 --seed S` over the committed openings,
      one .psq record per game (level 2 is deterministic; level 1's chance moves follow the seed);
-  2. walk each game from its 9th stone on and ask `searchbench gomoku solve --search vcf` at every
+  2. walk each game from its 9th stone on and ask `searchbench gomoku solve -k vcf` at every
      position; take the first position where the player to move wins by VCF, and keep it when
      that VCF has at least --min-fours fours (so the win is a real sequence of fours, not a five
      in one or a plain straight four);
@@ -15,6 +15,8 @@ and replay the solver's line on a board of their own.
 usage: gomoku_vcf_positions.py --cli build/searchbench --out src/gomoku/vcf_positions.txt
 """
 import argparse
+import csv
+import io
 import os
 import re
 import subprocess
@@ -38,14 +40,14 @@ def psq_moves(path):
     return cols, rows, out
 
 
-def solve(cli, moves, search, nodes):
-    r = subprocess.run([cli, "gomoku", "solve", "--moves", " ".join(moves), "--search", search,
-                        "--nodes", str(nodes)], capture_output=True, text=True)
+def solve(cli, moves):
+    """Runs the vcf kernel on a position: (win, line as points)."""
+    r = subprocess.run([cli, "gomoku", "solve", "--moves", " ".join(moves), "-k", "vcf", "-f",
+                        "csv"], capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit("gomoku_vcf_positions: solve failed: " + r.stderr.strip())
-    win = re.search(r"^%s: win$" % search, r.stdout, re.M) is not None
-    line = re.search(r"^line: (.*)$", r.stdout, re.M)
-    return win, (line.group(1).split() if line else [])
+    row = next(csv.DictReader(io.StringIO(r.stdout)))
+    return row["win"] == "yes", row["line"].split()
 
 
 def main():
@@ -70,7 +72,7 @@ def main():
             _, _, moves = psq_moves(os.path.join(rec, name))
             for k in range(9, len(moves)):
                 pos = moves[:k]
-                win, line = solve(args.cli, pos, "vcf", 1000000)
+                win, line = solve(args.cli, pos)
                 if not win:
                     continue
                 fours = (len(line) + 1) // 2

@@ -17,6 +17,7 @@
 
 #include "gomoku/engine.hpp"
 #include "gomoku/game.hpp"
+#include "gomoku/gomoku.hpp"
 #include "gomoku/match.hpp"
 #include "gomoku/pbrain.hpp"
 #include "gomoku/players.hpp"
@@ -841,4 +842,82 @@ TEST(GomokuMatch, LevelOneAgainstLevelTwoOnASmallBoard) {
   EXPECT_EQ(g1.black_level, 1);
   EXPECT_GT(g0.moves, 0);
   EXPECT_EQ(gm::match_csv_row(g0).size(), gm::match_csv_header().size());
+}
+
+// ---- problem "gomoku": instances, kernels, verifier ---------------------------------------------
+
+TEST(GomokuProblem, InstanceTextRoundTrips) {
+  for (const char* text :
+       {"vcf07", "mid03/d4", "15x15:h8,i9,g7", "9x7-standard:e4,d4/d3", "19x19:j10"}) {
+    const gm::Position p = gm::parse_position(text);
+    EXPECT_EQ(gm::format_position(p), text);
+    EXPECT_EQ(gm::parse_position(gm::format_position(p)), p);
+  }
+  EXPECT_EQ(gm::format_position(gm::parse_position("VCF07/D6")), "vcf07");
+  EXPECT_EQ(gm::parse_position("15x15-freestyle:h8").rules.rule, mnk::Rule::kFreestyle);
+  for (const char* bad :
+       {"", "vcf99", "15x15", "15x15:h8,h8", "4x4:a1", "15x15:z1", "15x15-renju:h8", "vcf01/d0",
+        "vcf01/d31", "vcf01/dx", "5x5:a1,b1,a2,b2,a3,b3,a4,b4,a5"})
+    EXPECT_THROW(gm::parse_position(bad), std::invalid_argument) << bad;
+}
+
+TEST(GomokuProblem, CommittedPositions) {
+  const auto all = gm::committed_positions();
+  int vcf = 0, mid = 0;
+  for (const auto& p : all) {
+    vcf += p.name.rfind("vcf", 0) == 0;
+    mid += p.name.rfind("mid", 0) == 0;
+    EXPECT_EQ(gm::parse_position(p.name), p);
+  }
+  EXPECT_GE(vcf, 20);
+  EXPECT_GE(mid, 8);
+}
+
+TEST(GomokuProblem, EveryKernelPassesOnTheVcfPositions) {
+  for (const auto& pos : gm::committed_positions()) {
+    if (pos.name.rfind("vcf", 0) != 0) continue;
+    for (const auto& k : gm::kernels()) {
+      gm::Params p;
+      p.position = pos;
+      p.position.depth = 4;
+      p.threads = 2;
+      p.max_memory = 8 << 20;
+      const gm::Result r = k.run(p);
+      EXPECT_EQ(gm::verify(p.position, std::string(k.name), r), "pass")
+          << pos.name << " " << k.name;
+      EXPECT_TRUE(r.win) << pos.name << " " << k.name;
+    }
+  }
+}
+
+TEST(GomokuProblem, VerifierRejectsABrokenLine) {
+  const gm::Position pos = gm::parse_position("vcf05");
+  gm::Params p;
+  p.position = pos;
+  gm::Result r = gm::vcf(p);
+  ASSERT_EQ(gm::verify(pos, "vcf", r), "pass");
+  gm::Game g(pos.rules);
+  for (int c : pos.moves) g.play(c);
+  EXPECT_TRUE(gm::replays_as_vcf(g, r.line));
+  std::vector<int> cut(r.line.begin(), r.line.end() - 1);  // without the last four
+  EXPECT_FALSE(gm::replays_as_vcf(g, cut));
+  std::swap(r.line[0], r.line[2]);  // attacker moves out of order
+  EXPECT_EQ(gm::verify(pos, "vcf", r), "fail");
+  gm::Result none;
+  EXPECT_EQ(gm::verify(pos, "vcf", none), "fail") << "a committed VCF position must be a win";
+  EXPECT_EQ(gm::verify(gm::parse_position("mid01"), "vcf", none), "na");
+}
+
+TEST(GomokuProblem, AlphaBetaNodeCountsAreDeterministic) {
+  for (const char* name : {"mid01/d4", "mid05/d4"}) {
+    gm::Params p;
+    p.position = gm::parse_position(name);
+    const gm::Result a = gm::alphabeta(p), b = gm::alphabeta(p);
+    EXPECT_EQ(a.nodes, b.nodes) << name;
+    EXPECT_EQ(a.plays, b.plays) << name;
+    EXPECT_EQ(a.move, b.move) << name;
+    EXPECT_EQ(a.depth, 4) << name;
+    EXPECT_GT(a.plays, a.nodes / 4) << name;
+    EXPECT_EQ(gm::bench_row(p.position, a).size(), gm::bench_columns().size());
+  }
 }

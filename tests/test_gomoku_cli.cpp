@@ -216,6 +216,10 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       "gomoku match --black 3 --out x.csv",
       "gomoku solve --moves \"h8 h8\"",
       "gomoku solve --moves \"a1 b1 a2 b2 a3 b3 a4 b4 a5\"",
+      "gomoku solve -i vcf99",
+      "gomoku solve -i 15x15:h8/d0",
+      "gomoku solve -i vcf01 -k nosuch",
+      "gomoku solve -i vcf01 --moves h8",
       "gomoku replay",
   };
   for (const auto& args : bad) {
@@ -228,11 +232,19 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
   fs::remove(rec);
 }
 
-TEST(GomokuCli, SolveVcfPosition) {
-  const auto r = run_cli("gomoku solve --moves \"f8 a1 g8 a3 h8 a5\" --search vcf");
+TEST(GomokuCli, SolveRunsOneKernelAndVerifies) {
+  const auto r = run_cli("gomoku solve --moves \"f8 a1 g8 a3 h8 a5\" -k vcf");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("vcf: win"), std::string::npos) << r.out;
-  const auto e = run_cli("gomoku solve --moves \"h8 i9\" --search alphabeta --depth 3");
+  EXPECT_NE(r.out.find("win       = yes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("verified  = pass"), std::string::npos) << r.out;
+  const auto c = run_cli("gomoku solve -i vcf03 -k vct -f csv");
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(count_lines(c.out), 2);
+  EXPECT_NE(c.out.find("gomoku,vct,serial,vcf03,1,"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find(",pass,15x15,freestyle,"), std::string::npos) << c.out;
+  const auto e = run_cli("gomoku solve -i mid02/d3 -k alphabeta -f json");
   ASSERT_EQ(e.exit_code, 0) << e.err;
-  EXPECT_NE(e.out.find("depth: 3"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("\"instance\":\"mid02/d3\""), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("\"depth\":\"3\""), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("\"verified\":\"na\""), std::string::npos) << e.out;
 }

@@ -13,6 +13,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 
@@ -20,6 +21,7 @@
 #include "cli/validators.hpp"
 #include "csv.hpp"
 #include "gomoku/engine.hpp"
+#include "gomoku/gomoku.hpp"
 #include "gomoku/match.hpp"
 #include "gomoku/pbrain.hpp"
 #include "gomoku/players.hpp"
@@ -446,64 +448,100 @@ int run_match(const MatchCliOptions& o) {
   return 0;
 }
 
-// ---- solve --------------------------------------------------------------------------------------
+// ---- solve ----------------------------------------------------------------------------------
 
 struct SolveOptions {
   BoardOptions board;
+  std::string instance;
   std::string moves;
-  std::string search = "vcf";
-  std::uint64_t nodes = 1000000;
-  int threats = 7;
   int depth = 6;
-  int threads = 1;
-  std::string seconds = "1";
+  std::string kernel = "vcf";
+  int threads = 0;
+  std::string format = "text";
+  std::string max_memory = "64M";
+  CLI::Option* moves_opt = nullptr;
+  CLI::Option* depth_opt = nullptr;
 };
 
 int run_solve(const SolveOptions& o) {
-  const gm::Rules rules = o.board.rules();
-  gm::Game g(rules);
-  try {
-    for (int c : mnk::parse_moves(o.moves, rules.cols, rules.rows)) g.play(c);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--moves: ") + e.what());
-  }
-  if (g.over())
-    throw UsageError(std::string("--moves: the game is already over (") +
-                     gm::outcome_name(g.outcome()) + ")");
-  std::cout << gm::draw_board(g) << gm::colour_name(g.to_move()) << " to move.\n";
-  const auto t0 = Clock::now();
-  if (o.search == "vcf" || o.search == "vct") {
-    const gm::ThreatResult r =
-        o.search == "vcf" ? gm::solve_vcf(g, o.nodes) : gm::solve_vct(g, o.threats, o.nodes);
-    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-    std::cout << o.search << ": "
-              << (r.win         ? "win"
-                  : r.exhausted ? "none found (budget spent)"
-                                : "none")
-              << "\n";
-    if (r.win) std::cout << "line: " << line_text(g, r.line) << "\n";
-    std::printf("nodes: %llu\nseconds: %.6f\nnodes/s: %.0f\n",
-                static_cast<unsigned long long>(r.nodes), s,
-                s > 0 ? static_cast<double>(r.nodes) / s : 0.0);
-    return 0;
-  }
-  gm::Choice c;
-  if (o.search == "alphabeta") {
-    c = gm::search_fixed_depth(g, o.depth, o.threads, 64ull << 20);
+  gm::Position pos;
+  if (!o.instance.empty()) {
+    if (o.moves_opt->count() > 0 || o.board.size_opt->count() > 0 || o.board.rows_opt->count() > 0)
+      throw UsageError("give either --instance or --moves with the board options");
+    try {
+      pos = gm::parse_position(o.instance);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    if (o.depth_opt->count() > 0) pos.depth = o.depth;
   } else {
-    gm::Limits lim;
-    lim.seconds = seconds_of(o.seconds, "--time-per-move");
-    lim.threads = o.threads;
-    c = gm::choose_search(g, lim);
+    pos.rules = o.board.rules();
+    gm::validate(pos.rules);
+    pos.depth = o.depth;
+    try {
+      pos.moves = mnk::parse_moves(o.moves, pos.rules.cols, pos.rules.rows);
+      gm::Game g(pos.rules);
+      for (int c : pos.moves) g.play(c);
+      if (g.over())
+        throw std::invalid_argument(std::string("the game is already over (") +
+                                    gm::outcome_name(g.outcome()) + ")");
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--moves: ") + e.what());
+    }
   }
-  const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-  std::cout << "move: " << g.point(c.move) << " (" << c.reason << ")\n";
-  std::printf("depth: %d\nscore: %d\n", c.depth, c.score);
-  std::cout << "line: " << line_text(g, c.line) << "\n";
-  std::printf("nodes: %llu\nplays: %llu\nthreads: %d\nseconds: %.6f\nnodes/s: %.0f\n",
-              static_cast<unsigned long long>(c.nodes), static_cast<unsigned long long>(c.plays),
-              c.threads, s, s > 0 ? static_cast<double>(c.nodes) / s : 0.0);
-  return 0;
+  const gm::KernelInfo* k = gm::find_kernel(o.kernel);
+  if (k == nullptr)
+    throw UsageError("unknown gomoku kernel '" + o.kernel +
+                     "'; known kernels: " + gm::kernel_names());
+  gm::Params p;
+  p.position = pos;
+  p.threads = k->backend == "serial" ? 1 : o.threads > 0 ? o.threads : sysinfo::hardware_threads();
+  p.max_memory = bytes_of(o.max_memory);
+  const auto t0 = Clock::now();
+  const gm::Result r = k->run(p);
+  const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+  const std::string verified = gm::verify(pos, std::string(k->name), r);
+  const std::vector<std::string> cols = gm::bench_columns(), vals = gm::bench_row(pos, r);
+  char nps[32], ws[32];
+  std::snprintf(nps, sizeof nps, "%.6g", wall > 0 ? static_cast<double>(r.nodes) / wall : 0.0);
+  std::snprintf(ws, sizeof ws, "%.6g", wall);
+  if (o.format == "csv" || o.format == "json") {
+    std::vector<std::string> h = {"problem", "kernel", "backend",     "instance", "threads",
+                                  "wall_s",  "nodes",  "nodes_per_s", "verified"};
+    std::vector<std::string> v = {"gomoku",
+                                  std::string(k->name),
+                                  std::string(k->backend),
+                                  gm::format_position(pos),
+                                  std::to_string(r.threads),
+                                  ws,
+                                  std::to_string(r.nodes),
+                                  nps,
+                                  verified};
+    h.insert(h.end(), cols.begin(), cols.end());
+    v.insert(v.end(), vals.begin(), vals.end());
+    if (o.format == "csv") {
+      std::cout << csv_line(h) << csv_line(v);
+    } else {
+      nlohmann::ordered_json j;
+      for (std::size_t i = 0; i < h.size(); ++i) j[h[i]] = v[i];
+      std::cout << j.dump() << "\n";
+    }
+  } else {
+    gm::Game g(pos.rules);
+    for (int c : pos.moves) g.play(c);
+    std::cout << gm::draw_board(g);
+    std::printf("gomoku position %s (%s, %zu stones, %s to move)\n",
+                gm::format_position(pos).c_str(), gm::describe(pos.rules).c_str(), pos.moves.size(),
+                gm::colour_name(g.to_move()));
+    std::printf("kernel %s (%s), %d thread%s\n", std::string(k->name).c_str(),
+                std::string(k->backend).c_str(), r.threads, r.threads == 1 ? "" : "s");
+    for (std::size_t i = 0; i < cols.size(); ++i)
+      if (!vals[i].empty()) std::printf("%-9s = %s\n", cols[i].c_str(), vals[i].c_str());
+    std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
+    std::printf("wall      = %.6f s (%s nodes/s)\n", wall, nps);
+    std::printf("verified  = %s\n", verified.c_str());
+  }
+  return verified == "fail" ? 1 : 0;
 }
 
 // ---- openings -----------------------------------------------------------------------------------
@@ -620,21 +658,22 @@ void add_gomoku(CLI::App& app, Action& action) {
   match->callback([&action, mo] { action = [mo] { return run_match(*mo); }; });
 
   auto so = std::make_shared<SolveOptions>();
-  auto* solve =
-      gc->add_subcommand("solve", "Threat search (VCF, VCT) or alpha-beta from one position");
+  auto* solve = gc->add_subcommand(
+      "solve", "One kernel (vcf, vct, alphabeta, alphabeta-tbb) on one position, checked");
   so->board.add(solve);
-  solve->add_option("--moves", so->moves, "Moves played so far, black first, e.g. \"h8 i9 h9\"");
-  solve->add_option("--search", so->search, "vcf (default), vct, alphabeta (fixed depth), engine")
-      ->check(CLI::IsMember({"vcf", "vct", "alphabeta", "engine"}));
-  solve->add_option("--nodes", so->nodes, "Node budget of vcf / vct (default 1000000)")
-      ->transform(decimal_in(1, 1000000000000LL));
-  solve->add_option("--threats", so->threats, "vct: most threes in a line (default 7)")
-      ->transform(decimal_in(1, 30));
-  solve->add_option("--depth", so->depth, "alphabeta: depth in plies (default 6)")
-      ->transform(decimal_in(1, 60));
-  solve->add_option("-t,--threads", so->threads, "alphabeta / engine: threads (default 1)")
+  solve->add_option("-i,--instance", so->instance,
+                    "Position: a committed name (vcf01.., mid01..) or MxN[-standard]:h8,i9,...; "
+                    "optional /dD: alpha-beta depth");
+  so->moves_opt = solve->add_option("--moves", so->moves,
+                                    "Moves played so far, black first, e.g. \"h8 i9 h9\"");
+  so->depth_opt = solve->add_option("--depth", so->depth, "Alpha-beta depth in plies (default 6)")
+                      ->transform(decimal_in(1, gm::kMaxBenchDepth));
+  solve->add_option("-k,--kernel", so->kernel, "Kernel: " + gm::kernel_names() + " (default vcf)");
+  solve->add_option("-t,--threads", so->threads, "Threads of alphabeta-tbb (default: all cores)")
       ->transform(decimal_in(1, kMaxThreads));
-  solve->add_option("--time-per-move", so->seconds, "engine: seconds (default 1)");
+  solve->add_option("--max-memory", so->max_memory, "Transposition-table budget (default 64M)");
+  solve->add_option("-f,--format", so->format, "Output format")
+      ->check(CLI::IsMember({"text", "csv", "json"}));
   solve->callback([&action, so] { action = [so] { return run_solve(*so); }; });
 
   auto oo = std::make_shared<OpeningsOptions>();

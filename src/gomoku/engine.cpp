@@ -126,14 +126,19 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
   int decided = 0;
   const int n = s.root_moves(cells, values, &decided);
   if (n < 0) {
-    // decided at the root: a VCF win (already searched above), or every move loses to the
-    // opponent's VCF: play the move of most value and hope
-    int vals[Searcher<W>::kMaxCells];
-    const int k = s.candidates(cells, vals);
-    (void)k;
-    ch.move = cells[0];
+    // decided at the root: a VCF win, or every move loses to the opponent's VCF (then the move
+    // of most value, in case the opponent misses it)
     ch.score = decided;
-    ch.reason = decided > 0 ? "VCF" : "lost (opponent's VCF)";
+    if (decided > 0) {
+      ch.line = s.last_vcf();
+      ch.move = ch.line[0];
+      ch.reason = "VCF";
+    } else {
+      int vals[Searcher<W>::kMaxCells];
+      s.candidates(cells, vals);
+      ch.move = cells[0];
+      ch.reason = "lost (opponent's VCF)";
+    }
     return finish(ch);
   }
   if (n == 1) {
@@ -233,8 +238,10 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
       }
     }
   }
-  ch.line = s.pv_from_tt(12);
-  if (ch.line.empty() || ch.line[0] != ch.move) ch.line = {ch.move};
+  s.play(ch.move);
+  ch.line = s.pv_from_tt(11);
+  s.undo();
+  ch.line.insert(ch.line.begin(), ch.move);
   return finish(ch);
 }
 

@@ -85,8 +85,7 @@ class Searcher {
   using Set = mnk::Bits<W>;
   static constexpr int kMaxCells = W * 64;
 
-  Searcher(const mnk::Geometry& g, TT* tt, Shared* sh)
-      : g_(g), b_(g), tt_(tt), sh_(sh), shapes_(shape_table(g.rule)), vcf_(12) {
+  Searcher(const mnk::Geometry& g, TT* tt, Shared* sh) : g_(g), b_(g), tt_(tt), sh_(sh), vcf_(12) {
     m_ = g.m;
     n_ = g.n;
     pw_ = m_ + 10;
@@ -117,6 +116,8 @@ class Searcher {
   }
 
   mnk::Board<W>& board() { return b_; }
+  /// The line of the last VCF found by node_moves (the player to move's, at a decided node).
+  const std::vector<int>& last_vcf() const { return seq_; }
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t plays() const { return plays_; }
   bool aborted() const { return aborted_; }
@@ -184,6 +185,7 @@ class Searcher {
   }
 
   Threat threat(int c, int p) const {
+    if (shapes_ == nullptr) shapes_ = shape_table(g_.rule);  // built at first use (~10 ms)
     Threat t;
     bool five = false, straight = false;
     for (int d = 0; d < 4; ++d) {
@@ -633,7 +635,7 @@ class Searcher {
   mnk::Board<W> b_;
   TT* tt_;
   Shared* sh_;
-  const Shape* shapes_;
+  mutable const Shape* shapes_ = nullptr;
   mnk::VcfSearch<W> vcf_;
   int m_ = 0, n_ = 0, pw_ = 0;
   std::vector<std::uint8_t> pad_;
