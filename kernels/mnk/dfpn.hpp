@@ -19,11 +19,18 @@
 // Candidate moves are the relevant empty cells (board.hpp; dead cells are passes, dominated under
 // the freestyle rule), ordered by move_score, and children that are the same position up to
 // symmetry are searched once (canonical keys). The transposition table holds the proof and
-// disproof numbers under the canonical key tagged with the attacker (table.hpp).
+// disproof numbers under the canonical key tagged with the attacker (table.hpp), and which of
+// the expensive checks (pairing, VCF, null-move VCF) failed at the node, so that df-pn's
+// re-expansions skip them. With Concurrent (pns-tbb), several threads run MID on one table; a
+// node being searched is marked busy there, and a thread selects among children by numbers raised
+// for busy children (virtual proof numbers), and re-reads its children's numbers at each step.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
 #include <vector>
 
 #include "common.hpp"
@@ -37,20 +44,23 @@ inline constexpr std::uint32_t kInf = 0x3FFFFFFF;
 
 /// Table data of a df-pn node: proof and disproof numbers and the work (MID calls) behind them.
 struct PnData {
-  std::uint32_t pn, dn;
-  std::uint32_t work;
+  std::uint32_t pn = 1, dn = 1;
+  std::uint32_t work = 0;
+  std::uint8_t flags = 0;  ///< checks known to fail here (kNoPairing, kNoVcf, kNoThreat)
+  std::uint8_t busy = 0;   ///< threads now searching this node (pns-tbb's virtual numbers)
   std::uint64_t keep() const {
+    if (busy) return ~0ull;                                // in use: never replaced
     return (pn == 0 || dn == 0) ? 4ull * work + 4 : work;  // results outlive estimates
   }
 };
 
 /// Tuning of the pns engine.
 struct PnsConfig {
-  std::uint64_t vcf_budget = 4000;      ///< nodes per VCF search
-  std::uint64_t pairing_budget = 4000;  ///< backtracking steps per pairing search
-  int pairing_max_windows = 40;         ///< pairing searched only when the attacker has fewer
-  bool threats = true;                  ///< VCF proofs and null-move threat pruning
-  bool pairing = true;                  ///< pairing strategies
+  std::uint64_t vcf_budget = 4000;       ///< nodes per VCF search
+  std::uint64_t pairing_budget = 10000;  ///< backtracking steps per pairing search
+  int pairing_max_windows = 42;          ///< pairing searched only when the attacker has fewer
+  bool threats = true;                   ///< VCF proofs and null-move threat pruning
+  bool pairing = true;                   ///< pairing strategies
 };
 
 /// Counters of one thread of the engine.
@@ -59,11 +69,18 @@ struct PnsStats {
   std::uint64_t positions = 0;  ///< table entries written to empty slots
 };
 
-/// Thrown inside a cancelled parallel subtree to unwind it; never escapes a kernel.
+/// Thrown inside a parallel search when another thread has settled the question; never escapes
+/// a kernel.
 struct Aborted {};
 
 /// What a node is before its children are searched.
 enum class NodeKind { kProven, kDisproven, kOpen };
+
+/// Flags of PnData: expansion checks that failed at a node, so that df-pn's re-expansions of the
+/// node skip them (the checks are deterministic, so they would fail again).
+inline constexpr std::uint8_t kNoPairing = 1;  ///< no pairing strategy found for the defender
+inline constexpr std::uint8_t kNoVcf = 2;      ///< the player to move has no VCF
+inline constexpr std::uint8_t kNoThreat = 4;   ///< the opponent has no VCF after a pass
 
 template <int W, bool Concurrent>
 class Dfpn {
@@ -71,14 +88,15 @@ class Dfpn {
   using Key = PositionKey<W>;
   using TT = Table<Key, PnData, Concurrent>;
 
-  /// cancelled: polled every 1024 nodes; when it returns true the search throws Aborted.
-  Dfpn(Board<W>& b, TT& tt, PnsStats& st, const PnsConfig& cfg, bool (*cancelled)() = nullptr)
+  /// stop (parallel search): polled every 256 nodes; once it is set the search throws Aborted.
+  Dfpn(Board<W>& b, TT& tt, PnsStats& st, const PnsConfig& cfg,
+       const std::atomic<bool>* stop = nullptr)
       : b_(b),
         g_(b.geometry()),
         tt_(tt),
         st_(st),
         cfg_(cfg),
-        cancelled_(cancelled),
+        stop_(stop),
         frames_(g_.cells + 2),
         cells_(g_.cells + 2) {}
 
@@ -106,8 +124,11 @@ class Dfpn {
   }
 
   /// Classifies the current position for `attacker` (see the file comment) and, when it is
-  /// open, writes its candidate moves to *out, best first.
-  NodeKind expand(int attacker, std::vector<int>* out) {
+  /// open, writes its candidate moves to *out, best first. *flags (optional): checks known to
+  /// fail here, skipped, and updated with the checks that failed now.
+  NodeKind expand(int attacker, std::vector<int>* out, std::uint8_t* flags = nullptr) {
+    std::uint8_t none = 0;
+    std::uint8_t& fl = flags ? *flags : none;
     out->clear();
     Board<W>& b = b_;
     const int s = b.to_move(), a = attacker;
@@ -122,21 +143,24 @@ class Dfpn {
       out->push_back(b.any_five_point(1 - s));
       return NodeKind::kOpen;
     }
-    if (cfg_.pairing && b.live_windows(a) <= cfg_.pairing_max_windows &&
-        pairing_.run(b, a, cfg_.pairing_budget))
-      return NodeKind::kDisproven;
-    if (cfg_.threats) {
+    if (cfg_.pairing && !(fl & kNoPairing) && b.live_windows(a) <= cfg_.pairing_max_windows) {
+      if (pairing_.run(b, a, cfg_.pairing_budget)) return NodeKind::kDisproven;
+      fl |= kNoPairing;
+    }
+    if (cfg_.threats && !(fl & kNoVcf)) {
       const bool win = vcf_.run(b, cfg_.vcf_budget);
       st_.nodes += vcf_.nodes();
       if (win) return decided(s);
+      fl |= kNoVcf;
     }
     int cand[kMaxSide * kMaxSide];
     int n = candidates(b, cand);
-    if (cfg_.threats) {
+    if (cfg_.threats && !(fl & kNoThreat)) {
       b.pass();
       const bool threat = vcf_.run(b, cfg_.vcf_budget, &seq_);
       st_.nodes += vcf_.nodes();
       b.undo();
+      if (!threat) fl |= kNoThreat;
       if (threat) {
         // Keep the moves after which the opponent's VCF no longer works.
         int kept = 0;
@@ -169,6 +193,7 @@ class Dfpn {
     Key key;
     std::uint64_t h;
     std::uint32_t pn, dn;
+    std::uint8_t busy;
   };
   struct PnDn {
     std::uint32_t pn, dn;
@@ -179,26 +204,67 @@ class Dfpn {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(std::uint64_t(x) + y, kInf - 1));
   }
 
-  void store(const Key& k, std::uint64_t h, std::uint32_t pn, std::uint32_t dn,
-             std::uint64_t work) {
-    const PnData e{pn, dn, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu))};
-    if (tt_.store(k, h, e)) ++st_.positions;
+  /// Writes (pn, dn) for key, keeping the entry's busy count.
+  void store(const Key& k, std::uint64_t h, std::uint32_t pn, std::uint32_t dn, std::uint64_t work,
+             std::uint8_t flags = 0) {
+    const std::uint32_t w = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu));
+    const bool fresh =
+        tt_.update(k, h, [&](PnData& d) { d.pn = pn, d.dn = dn, d.work = w, d.flags = flags; });
+    if (fresh) ++st_.positions;
+  }
+
+  /// Marks a node busy for the lifetime of a parallel MID call (virtual proof numbers: other
+  /// threads see its proof or disproof number raised and turn to its siblings).
+  struct Busy {
+    TT* tt = nullptr;
+    const Key* key = nullptr;
+    std::uint64_t h = 0;
+    Busy(TT& t, const Key& k, std::uint64_t hh, PnsStats& st) : tt(&t), key(&k), h(hh) {
+      const bool fresh = tt->update(*key, h, [](PnData& d) {
+        if (d.busy < 255) ++d.busy;
+      });
+      if (fresh) ++st.positions;
+    }
+    ~Busy() {
+      tt->update(*key, h, [](PnData& d) {
+        if (d.busy > 0) --d.busy;
+      });
+    }
+    Busy(const Busy&) = delete;
+    Busy& operator=(const Busy&) = delete;
+  };
+
+  /// The number a thread selects by: the real one raised by half of itself per other thread
+  /// searching the child (only in parallel searches).
+  static std::uint32_t virtual_number(std::uint32_t x, std::uint8_t busy) {
+    if (busy == 0 || x == 0 || x >= kInf) return x;
+    return add(x, static_cast<std::uint32_t>(
+                      std::min<std::uint64_t>(kInf - 1, std::uint64_t(x) * busy / 2 + busy)));
   }
 
   /// MID of df-pn at ply `ply`: searches until pn >= thpn or dn >= thdn; returns (pn, dn).
   PnDn mid(std::uint32_t thpn, std::uint32_t thdn, int ply) {
     ++st_.nodes;
-    if (cancelled_ != nullptr && (++polls_ & 1023) == 0 && cancelled_()) throw Aborted{};
+    if (stop_ != nullptr && (++polls_ & 255) == 0 && stop_->load(std::memory_order_relaxed))
+      throw Aborted{};
     const std::uint64_t start = st_.nodes;
     const Key key = this->key(attacker_);
     const std::uint64_t h = key.hash();
     std::vector<int>& cells = cells_[ply];
-    const NodeKind kind = expand(attacker_, &cells);
+    PnData self;
+    std::uint8_t flags = 0;
+    if (tt_.find(key, h, &self)) {
+      if (self.pn == 0 || self.dn == 0) return {self.pn, self.dn};
+      flags = self.flags;
+    }
+    const NodeKind kind = expand(attacker_, &cells, &flags);
     if (kind != NodeKind::kOpen) {
       const PnDn r = kind == NodeKind::kProven ? PnDn{0, kInf} : PnDn{kInf, 0};
       store(key, h, r.pn, r.dn, 1);
       return r;
     }
+    std::optional<Busy> busy;
+    if constexpr (Concurrent) busy.emplace(tt_, key, h, st_);
     const bool or_node = b_.to_move() == attacker_;
     std::vector<Child>& kids = frames_[ply];
     kids.clear();
@@ -216,16 +282,21 @@ class Dfpn {
         }
       if (dup) continue;
       PnData e;
-      if (tt_.find(ch.key, ch.h, &e)) {
-        ch.pn = e.pn, ch.dn = e.dn;
-      } else {
-        ch.pn = ch.dn = 1;
-      }
+      if (!tt_.find(ch.key, ch.h, &e)) e = PnData{};
+      ch.pn = e.pn, ch.dn = e.dn, ch.busy = e.busy;
       kids.push_back(ch);
     }
     std::uint32_t pn = 0, dn = 0;
-    while (true) {
-      // This node's numbers, the best child and the runner-up's number.
+    for (bool fresh = true;; fresh = false) {
+      if constexpr (Concurrent) {
+        // Other threads move the numbers of the siblings: read them again.
+        if (!fresh)
+          for (Child& ch : kids) {
+            PnData e;
+            if (tt_.find(ch.key, ch.h, &e)) ch.pn = e.pn, ch.dn = e.dn, ch.busy = e.busy;
+          }
+      }
+      // This node's numbers, the best child and the runner-up's (virtual) number.
       int best = -1;
       std::uint32_t first = kInf + 1, second = kInf + 1;
       if (or_node) {
@@ -233,25 +304,27 @@ class Dfpn {
         for (std::size_t i = 0; i < kids.size(); ++i) {
           const Child& ch = kids[i];
           dn = add(dn, ch.dn);
-          if (ch.pn < first) {
-            second = first, first = ch.pn, best = static_cast<int>(i);
-          } else if (ch.pn < second) {
-            second = ch.pn;
+          pn = std::min(pn, ch.pn);
+          const std::uint32_t v = virtual_number(ch.pn, ch.busy);
+          if (v < first) {
+            second = first, first = v, best = static_cast<int>(i);
+          } else if (v < second) {
+            second = v;
           }
         }
-        pn = first > kInf ? kInf : first;
       } else {
         pn = 0, dn = kInf;
         for (std::size_t i = 0; i < kids.size(); ++i) {
           const Child& ch = kids[i];
           pn = add(pn, ch.pn);
-          if (ch.dn < first) {
-            second = first, first = ch.dn, best = static_cast<int>(i);
-          } else if (ch.dn < second) {
-            second = ch.dn;
+          dn = std::min(dn, ch.dn);
+          const std::uint32_t v = virtual_number(ch.dn, ch.busy);
+          if (v < first) {
+            second = first, first = v, best = static_cast<int>(i);
+          } else if (v < second) {
+            second = v;
           }
         }
-        dn = first > kInf ? kInf : first;
       }
       if (pn >= thpn || dn >= thdn || pn == 0 || dn == 0) break;
       Child& ch = kids[best];
@@ -278,7 +351,7 @@ class Dfpn {
       b_.undo();
       ch.pn = r.pn, ch.dn = r.dn;
     }
-    store(key, h, pn, dn, st_.nodes - start + 1);
+    store(key, h, pn, dn, st_.nodes - start + 1, flags);
     return {pn, dn};
   }
 
@@ -287,7 +360,7 @@ class Dfpn {
   TT& tt_;
   PnsStats& st_;
   PnsConfig cfg_;
-  bool (*cancelled_)() = nullptr;
+  const std::atomic<bool>* stop_ = nullptr;
   unsigned polls_ = 0;
   int attacker_ = 0;
   VcfSearch<W> vcf_;

@@ -62,6 +62,15 @@ struct Bits {
     for (auto x : w) n += std::popcount(x);
     return n;
   }
+  /// True when the set has two members or more (no population count needed).
+  bool at_least_two() const {
+    int nonzero = 0;
+    for (auto x : w) {
+      if (x & (x - 1)) return true;
+      nonzero += x != 0;
+    }
+    return nonzero >= 2;
+  }
   /// Lowest member, -1 when empty.
   int lowest() const {
     for (int i = 0; i < W; ++i)
@@ -130,6 +139,9 @@ struct Geometry {
   std::vector<std::int16_t> win_cells;  ///< windows * k cells, in line order
   std::vector<std::int16_t> win_ext;    ///< windows * 2 extension cells (-1: off the board)
   std::vector<std::uint8_t> win_dir;    ///< direction of each window (0..3, see kDirFile)
+  std::vector<std::int32_t> win_line;   ///< line of each window (0..lines-1): same direction,
+                                        ///< same run of cells; in order along each line
+  int lines = 0;                        ///< lines holding at least one window
   std::vector<std::int32_t> cw_begin;   ///< windows through cell c: cw[cw_begin[c]..cw_begin[c+1])
   std::vector<std::int32_t> cw;
   std::vector<std::int32_t> ce_begin;  ///< windows with c as an extension cell (standard rule)

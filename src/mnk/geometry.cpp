@@ -64,6 +64,16 @@ Geometry::Geometry(int m_, int n_, int k_, Rule rule_) : m(m_), n(n_), k(k_), ru
         win_dir.push_back(static_cast<std::uint8_t>(d));
         ++windows;
       }
+  // Lines: windows of one direction whose cells lie on the same run of the board.
+  std::vector<int> line_of(static_cast<std::size_t>(4) * cells, -1);
+  for (int w = 0; w < windows; ++w) {
+    const int d = win_dir[w];
+    int f = file(win_cells[w * k]), r = rank(win_cells[w * k]);
+    while (at(f - kDirFile[d], r - kDirRank[d]) >= 0) f -= kDirFile[d], r -= kDirRank[d];
+    int& id = line_of[d * cells + at(f, r)];
+    if (id < 0) id = lines++;
+    win_line.push_back(id);
+  }
   // Incidences in compressed rows: windows through each cell, windows extended by each cell.
   std::vector<std::vector<int>> through(cells), beside(cells);
   for (int w = 0; w < windows; ++w) {

@@ -248,7 +248,7 @@ const std::vector<KernelInfo>& kernels() {
        pns},
 #ifdef SEARCHBENCH_WITH_TBB
       {"pns-tbb", "tbb",
-       "pns with the first plies as oneTBB tasks (young brothers wait) on one shared table",
+       "pns run by oneTBB threads on one shared table, diverging by virtual proof numbers",
        pns_tbb},
 #endif
   };

@@ -69,6 +69,29 @@ class Table {
     return hit;
   }
 
+  /// Calls f(data&) on the data stored for key (hash h) under the segment's lock; when the key is
+  /// absent, on a value-initialised Data that is then stored. Returns true when it filled an empty
+  /// slot.
+  template <class F>
+  bool update(const Key& key, std::uint64_t h, F&& f) {
+    Segment& sg = seg_[h >> 54];
+    lock(sg);
+    Slot* e = sg.e + (h & sg.mask) * kWays;
+    for (int i = 0; i < kWays; ++i)
+      if (e[i].used && e[i].key == key) {
+        f(e[i].data);
+        unlock(sg);
+        return false;
+      }
+    Data d{};
+    f(d);
+    const bool fresh = put(sg, key, d, h);
+    if (fresh && ++sg.used * 4 > (sg.mask + 1) * kWays * 3 && sg.mask + 1 < seg_cap_ && !sg.capped)
+      grow(sg);
+    unlock(sg);
+    return fresh;
+  }
+
   /// Stores data for key (hash h), replacing any earlier data for the key. Returns true when it
   /// filled an empty slot.
   bool store(const Key& key, std::uint64_t h, const Data& data) {

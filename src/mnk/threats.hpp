@@ -259,10 +259,12 @@ class VcfSearch {
   std::vector<int> line_;
 };
 
-/// Searches for a pairing strategy of the defender against `attacker`, who is to move: disjoint
-/// pairs of empty cells such that every window live for the attacker holds both cells of a pair.
-/// Backtracking over the windows (the one with the fewest usable pairs first), at most `budget`
-/// steps. True means the attacker cannot win; false means none was found.
+/// Searches for a pairing strategy of the defender against `attacker`: disjoint pairs of empty
+/// cells such that every window live for the attacker holds both cells of a pair (whoever is to
+/// move: a defender's extra stone only kills windows). Backtracking over the windows (the one
+/// with the fewest free cells first, the pairs covering the most open windows first), at most
+/// `budget` steps, with a bipartite-matching test of enough cells (enough_cells) at the start and
+/// after the first pair. True means the attacker cannot win; false means none was found.
 template <int W>
 class PairingSearch {
  public:
@@ -274,74 +276,169 @@ class PairingSearch {
     steps_ = 0;
     budget_ = budget;
     win_.clear();
+    free_.clear();
+    wline_.clear();
+    owner_size_ = g.cells;
+    lines_ = g.lines;
     const Set empty = b.empty();
     for (int w = 0; w < g.windows; ++w) {
       if (!b.window_live(w, attacker)) continue;
       Set e = Set::none();
+      int f = 0;
       for (int i = 0; i < k; ++i) {
         const int c = g.win_cells[w * k + i];
-        if (empty.test(c)) e.set(c);
+        if (empty.test(c)) e.set(c), ++f;
       }
-      if (e.count() < 2) return false;  // a four (or a five): no pair fits
+      if (f < 2) return false;  // a four (or a five): no pair fits
       win_.push_back(e);
+      free_.push_back(f);
+      wline_.push_back(g.win_line[w]);
     }
-    if (win_.empty()) return true;
-    covered_.assign(win_.size(), 0);
-    return assign(Set::none(), static_cast<int>(win_.size()));
+    const int nw = static_cast<int>(win_.size());
+    if (nw == 0) return true;
+    // Windows through each cell (compressed rows over this search's windows).
+    begin_.assign(g.cells + 1, 0);
+    for (int i = 0; i < nw; ++i) win_[i].for_each([&](int c) { ++begin_[c + 1]; });
+    for (int c = 0; c < g.cells; ++c) begin_[c + 1] += begin_[c];
+    through_.resize(begin_[g.cells]);
+    fill_ = begin_;
+    for (int i = 0; i < nw; ++i) win_[i].for_each([&](int c) { through_[fill_[c]++] = i; });
+    covered_.assign(nw, 0);
+    used_ = Set::none();
+    if (!enough_cells()) return false;
+    if (static_cast<int>(pairs_.size()) < nw + 1) pairs_.resize(nw + 1);
+    return assign(0, nw);
   }
   std::uint64_t steps() const { return steps_; }
 
  private:
-  bool assign(const Set& used, int open) {
+  struct Pair {
+    int a, b, cover;
+  };
+
+  /// A fast necessary condition. Two windows share a pair only if they lie on one line and
+  /// share two free cells. So the live windows chosen greedily along each line such that no two
+  /// chosen windows of a line share two free cells need pairwise different pairs: a bipartite
+  /// b-matching (each chosen window demanding two of its free cells, cells of capacity one) must
+  /// place every demanded cell, or no pairing exists.
+  bool enough_cells() {
+    std::vector<Set>& chosen = line_cells_;
+    chosen.clear();
+    // Windows of a line come in order along it, and the free cells two windows share lie in the
+    // overlap of their ranges, so a new window shares no more with an earlier chosen window of
+    // its line than with the last one: comparing with the last chosen window suffices.
+    last_.assign(lines_, -1);
+    for (std::size_t i = 0; i < win_.size(); ++i) {
+      if (covered_[i]) continue;
+      const Set e = win_[i].andnot(used_);
+      int& last = last_[wline_[i]];
+      if (last >= 0 && (chosen[last] & e).at_least_two()) continue;
+      last = static_cast<int>(chosen.size());
+      chosen.push_back(e);
+    }
+    Set all = Set::none();
+    for (const Set& e : chosen) all |= e;
+    if (2 * static_cast<int>(chosen.size()) > all.count()) return false;
+    // Augmenting paths: owner_[c] = the chosen window holding cell c, -1 when free.
+    owner_.assign(owner_size_, -1);
+    seen_.assign(chosen.size(), 0);
+    for (std::size_t l = 0; l < chosen.size(); ++l)
+      for (int u = 0; u < 2; ++u) {
+        ++stamp_;
+        if (!augment(static_cast<int>(l))) return false;
+      }
+    return true;
+  }
+  bool augment(int l) {
+    if (seen_[l] == stamp_) return false;
+    seen_[l] = stamp_;
+    bool done = false;
+    line_cells_[l].for_each([&](int c) {
+      if (!done && owner_[c] < 0) owner_[c] = l, done = true;
+    });
+    if (done) return true;
+    line_cells_[l].for_each([&](int c) {
+      if (!done && owner_[c] != l && augment(owner_[c])) owner_[c] = l, done = true;
+    });
+    return done;
+  }
+
+  /// Marks cell c used (d = +1) or free again (d = -1) in the free counts of its windows.
+  void use(int c, int d) {
+    if (d > 0)
+      used_.set(c);
+    else
+      used_.reset(c);
+    for (int j = begin_[c]; j < begin_[c + 1]; ++j) free_[through_[j]] -= d;
+  }
+
+  bool assign(int depth, int open) {
     if (open == 0) return true;
     if (++steps_ > budget_) return false;
-    // The open window with the fewest free cells (fewest pairs).
+    if (depth > 0 && depth <= kCheckDepth && !enough_cells()) return false;
+    // The open window with the fewest free cells (fewest pairs); fail when one has fewer than 2.
     int best = -1, best_free = 1 << 20;
     for (std::size_t i = 0; i < win_.size(); ++i) {
       if (covered_[i]) continue;
-      const int f = win_[i].andnot(used).count();
-      if (f < 2) return false;
-      if (f < best_free) best_free = f, best = static_cast<int>(i);
+      if (free_[i] < best_free) {
+        best_free = free_[i], best = static_cast<int>(i);
+        if (best_free < 2) return false;
+      }
     }
-    const Set free = win_[best].andnot(used);
     int cells[kMaxSide];
     int nc = 0;
-    free.for_each([&](int c) { cells[nc++] = c; });
+    win_[best].andnot(used_).for_each([&](int c) { cells[nc++] = c; });
     // Pairs of the window's free cells, those covering the most open windows first.
-    struct Pair {
-      int a, b, cover;
-    };
-    std::vector<Pair> pairs;
+    std::vector<Pair>& pairs = pairs_[depth];
+    pairs.clear();
     for (int x = 0; x < nc; ++x)
       for (int y = x + 1; y < nc; ++y) {
         int cover = 0;
-        for (std::size_t i = 0; i < win_.size(); ++i)
-          if (!covered_[i] && win_[i].test(cells[x]) && win_[i].test(cells[y])) ++cover;
+        for (int j = begin_[cells[x]]; j < begin_[cells[x] + 1]; ++j) {
+          const int i = through_[j];
+          cover += !covered_[i] && win_[i].test(cells[y]);
+        }
         pairs.push_back({cells[x], cells[y], cover});
       }
     std::stable_sort(pairs.begin(), pairs.end(),
                      [](const Pair& p, const Pair& q) { return p.cover > q.cover; });
-    std::vector<int> newly;
     for (const Pair& pr : pairs) {
-      newly.clear();
-      for (std::size_t i = 0; i < win_.size(); ++i)
-        if (!covered_[i] && win_[i].test(pr.a) && win_[i].test(pr.b)) {
-          covered_[i] = 1;
-          newly.push_back(static_cast<int>(i));
-        }
-      Set u = used;
-      u.set(pr.a);
-      u.set(pr.b);
-      const bool ok = assign(u, open - static_cast<int>(newly.size()));
-      for (int i : newly) covered_[i] = 0;
+      // Cover the open windows holding both cells, take the cells, recurse, undo.
+      for (int j = begin_[pr.a]; j < begin_[pr.a + 1]; ++j) {
+        const int i = through_[j];
+        if (!covered_[i] && win_[i].test(pr.b)) covered_[i] = depth + 2;
+      }
+      use(pr.a, 1);
+      use(pr.b, 1);
+      const bool ok = assign(depth + 1, open - pr.cover);
+      use(pr.a, -1);
+      use(pr.b, -1);
+      for (int j = begin_[pr.a]; j < begin_[pr.a + 1]; ++j) {
+        const int i = through_[j];
+        if (covered_[i] == depth + 2) covered_[i] = 0;
+      }
       if (ok) return true;
       if (steps_ > budget_) return false;
     }
     return false;
   }
 
-  std::vector<Set> win_;
-  std::vector<char> covered_;
+  static constexpr int kCheckDepth = 1;  // pairs placed up to which the matching test runs
+  std::vector<Set> win_;                 // free cells of each live window of the attacker
+  std::vector<int> wline_;               // line of each window
+  std::vector<int> free_;                // free cells of each window not yet used by a pair
+  std::vector<int> begin_, fill_;        // windows through cell c: through_[begin_[c]..begin_[c+1])
+  std::vector<int> through_;
+  std::vector<int> covered_;              // 0 open, else depth + 2 of the pair that covers it
+  std::vector<std::vector<Pair>> pairs_;  // candidate pairs per depth
+  Set used_ = Set::none();
+  std::vector<Set> line_cells_;  // matching: free cells of each chosen window (demand 2)
+  std::vector<int> last_;        // last chosen window of each line
+  std::vector<int> owner_;       // matching: chosen window holding each cell, -1 free
+  std::vector<unsigned> seen_;   // matching: augmenting-path visit stamps
+  unsigned stamp_ = 0;
+  int owner_size_ = 0;
+  int lines_ = 0;
   std::uint64_t steps_ = 0;
   std::uint64_t budget_ = 0;
 };
