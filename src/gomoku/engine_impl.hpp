@@ -523,7 +523,7 @@ class Searcher {
   std::uint64_t vct_nodes() const { return vct_nodes_; }
 
   bool vct_over() {
-    if ((++vct_nodes_ & 255) == 0) poll();
+    if ((++vct_nodes_ & 31) == 0) poll();  // a VCT node may run a VCF: poll often
     return vct_nodes_ > vct_budget_ || aborted_;
   }
 
