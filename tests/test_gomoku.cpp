@@ -883,7 +883,7 @@ TEST(GomokuProblem, EveryKernelPassesOnTheVcfPositions) {
       p.threads = 2;
       p.max_memory = 8 << 20;
       const gm::Result r = k.run(p);
-      EXPECT_EQ(gm::verify(p.position, std::string(k.name), r), "pass")
+      EXPECT_EQ(gm::verify(p.position, r), "pass")
           << pos.name << " " << k.name;
       EXPECT_TRUE(r.win) << pos.name << " " << k.name;
     }
@@ -895,17 +895,17 @@ TEST(GomokuProblem, VerifierRejectsABrokenLine) {
   gm::Params p;
   p.position = pos;
   gm::Result r = gm::vcf(p);
-  ASSERT_EQ(gm::verify(pos, "vcf", r), "pass");
+  ASSERT_EQ(gm::verify(pos, r), "pass");
   gm::Game g(pos.rules);
   for (int c : pos.moves) g.play(c);
   EXPECT_TRUE(gm::replays_as_vcf(g, r.line));
   std::vector<int> cut(r.line.begin(), r.line.end() - 1);  // without the last four
   EXPECT_FALSE(gm::replays_as_vcf(g, cut));
   std::swap(r.line[0], r.line[2]);  // attacker moves out of order
-  EXPECT_EQ(gm::verify(pos, "vcf", r), "fail");
+  EXPECT_EQ(gm::verify(pos, r), "fail");
   gm::Result none;
-  EXPECT_EQ(gm::verify(pos, "vcf", none), "fail") << "a committed VCF position must be a win";
-  EXPECT_EQ(gm::verify(gm::parse_position("mid01"), "vcf", none), "na");
+  EXPECT_EQ(gm::verify(pos, none), "fail") << "a committed VCF position must be a win";
+  EXPECT_EQ(gm::verify(gm::parse_position("mid01"), none), "na");
 }
 
 TEST(GomokuProblem, AlphaBetaNodeCountsAreDeterministic) {

@@ -18,6 +18,7 @@ Result alphabeta_tbb(const Params& p) {
   const Choice c =
       search_fixed_depth(g, p.position.depth, p.threads, p.max_memory ? p.max_memory : 64ull << 20);
   Result r;
+  r.method = Method::kAlphaBeta;
   r.move = c.move;
   r.score = c.score;
   r.depth = c.depth;

@@ -15,6 +15,7 @@ Result vcf(const Params& p) {
   }();
   const ThreatResult t = solve_vcf(g, kThreatNodeBudget);
   Result r;
+  r.method = Method::kVcf;
   r.win = t.win;
   r.exhausted = t.exhausted;
   r.line = t.line;

@@ -13,6 +13,7 @@ Result vct(const Params& p) {
   for (int c : p.position.moves) g.play(c);
   const ThreatResult t = solve_vct(g, 7, kThreatNodeBudget);
   Result r;
+  r.method = Method::kVct;
   r.win = t.win;
   r.exhausted = t.exhausted;
   r.line = t.line;

@@ -500,7 +500,7 @@ int run_solve(const SolveOptions& o) {
   const auto t0 = Clock::now();
   const gm::Result r = k->run(p);
   const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-  const std::string verified = gm::verify(pos, std::string(k->name), r);
+  const std::string verified = gm::verify(pos, r);
   const std::vector<std::string> cols = gm::bench_columns(), vals = gm::bench_row(pos, r);
   char nps[32], ws[32];
   std::snprintf(nps, sizeof nps, "%.6g", wall > 0 ? static_cast<double>(r.nodes) / wall : 0.0);

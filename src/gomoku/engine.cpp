@@ -97,10 +97,10 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
       return finish(ch);
     }
     if (lim.vct) {
-      sh.hard_seconds = clocked ? lim.seconds * 0.3 : 0;
+      sh.hard_seconds = clocked ? lim.seconds * 0.25 : 0;
       std::vector<int> line;
       bool exhausted = false;
-      if (s.vct(lim.vct_depth, scaled(lim.vct_nodes, clocked ? lim.seconds * 0.1 : 0), &line,
+      if (s.vct(lim.vct_depth, scaled(lim.vct_nodes, clocked ? lim.seconds : 0), &line,
                 &exhausted)) {
         ch.move = line[0];
         ch.reason = "VCT";

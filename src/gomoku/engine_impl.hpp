@@ -289,6 +289,17 @@ class Searcher {
     return kept;
   }
 
+  /// The empty cells after which the opponent's VCF `seq` (found with a free move for the
+  /// opponent) no longer works, best ordering value first. Returns the count.
+  int defences(int* cells, int* values, const std::vector<int>& seq) {
+    int n = 0;
+    b_.empty().for_each([&](int c) { cells[n] = c, values[n] = 0, ++n; });
+    n = filter_defences(cells, values, n, seq);
+    for (int i = 0; i < n; ++i) values[i] = move_value(cells[i]);
+    sort_by_value(cells, values, n);
+    return n;
+  }
+
   // ---- clock -------------------------------------------------------------------------------
 
   void poll() {
@@ -358,18 +369,18 @@ class Searcher {
     b_.pass();
     const bool threat = vcf(kNodeVcfBudget * (root ? 50 : 1), &seq_);
     b_.undo();
-    int n = candidates(cells, values);
+    int n = 0;
     if (threat) {
-      n = filter_defences(cells, values, n, seq_);
+      // every empty cell that can break the VCF (not only those near stones: a defence may sit
+      // next to a cell of the VCF that is still empty)
+      n = defences(cells, values, seq_);
       if (n == 0) {
         *decided = -(kWin - ply - static_cast<int>(seq_.size()) - 1);
         return -1;
       }
       if (!root) n = std::min(n, beam(depth) + 4);
-    } else if (!root) {
-      n = std::min(n, beam(depth));
     } else {
-      n = std::min(n, 40);
+      n = std::min(candidates(cells, values), root ? 40 : beam(depth));
     }
     if (tt_move >= 0)
       for (int i = 1; i < n; ++i)
@@ -607,14 +618,7 @@ class Searcher {
     b_.undo();
     if (!threat) return false;
     int cells[kMaxCells], values[kMaxCells];
-    int n = 0;
-    b_.empty().for_each([&](int c) {
-      if (near_[c] > 0) cells[n] = c, values[n] = 0, ++n;
-    });
-    n = filter_defences(cells, values, n, seq);
-    // the defences most likely to refute first: the defender's own threats and the blocks
-    for (int i = 0; i < n; ++i) values[i] = move_value(cells[i]);
-    sort_by_value(cells, values, n);
+    const int n = defences(cells, values, seq);
     std::vector<int> first;  // the line after the first defence, kept for the record
     for (int i = 0; i < n; ++i) {
       const std::size_t mark = vct_line_.size();

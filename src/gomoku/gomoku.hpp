@@ -61,8 +61,12 @@ struct Params {
   Progress* progress = nullptr;  ///< unused: the searches are short
 };
 
+/// Which search produced a result.
+enum class Method : std::uint8_t { kVcf, kVct, kAlphaBeta };
+
 /// Output of a gomoku kernel.
 struct Result {
+  Method method = Method::kVcf;
   bool win = false;        ///< threat kernels: the player to move wins by the threats searched
   bool exhausted = false;  ///< threat kernels: the node budget ran out
   int move = -1;           ///< the first move (threat kernels: of the winning line)
@@ -101,11 +105,11 @@ const KernelInfo* find_kernel(std::string_view name);
 /// Kernel names joined by ", ".
 std::string kernel_names();
 
-/// Checks a result: the committed VCF positions must be reported wins (threat kernels: with a
-/// line that the independent checker replays as continuous fours; alpha-beta: a winning score);
-/// for other positions a reported threat win must replay, else "na". Returns "pass", "fail" or
+/// Checks a result: the committed VCF positions must be reported wins (vcf: with a line that the
+/// independent checker replays as continuous fours; vct: a win; alpha-beta: a winning score);
+/// elsewhere a VCF reported must replay, and anything else is "na". Returns "pass", "fail" or
 /// "na".
-std::string verify(const Position& p, const std::string& kernel, const Result& r);
+std::string verify(const Position& p, const Result& r);
 
 /// True when `line` is a VCF for the player to move in `g`: every attacker move makes a four
 /// (or a five), every defender move is the forced block, and it ends in a five or in a four with

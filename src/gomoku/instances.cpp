@@ -176,20 +176,21 @@ bool replays_as_vcf(const Game& g, const std::vector<int>& line) {
   return false;
 }
 
-std::string verify(const Position& p, const std::string& kernel, const Result& r) {
+std::string verify(const Position& p, const Result& r) {
   Game g(p.rules);
   for (int c : p.moves) g.play(c);
   const bool known_vcf = p.name.rfind("vcf", 0) == 0;
-  if (kernel == "vcf") {
-    if (r.win) return replays_as_vcf(g, r.line) ? "pass" : "fail";
-    return known_vcf ? "fail" : "na";
+  switch (r.method) {
+    case Method::kVcf:
+      if (r.win) return replays_as_vcf(g, r.line) ? "pass" : "fail";
+      return known_vcf ? "fail" : "na";
+    case Method::kVct:
+      if (known_vcf) return r.win ? "pass" : "fail";
+      return "na";
+    case Method::kAlphaBeta:
+      if (known_vcf) return r.score > kWinThreshold ? "pass" : "fail";
+      return "na";
   }
-  if (kernel == "vct") {
-    if (known_vcf) return r.win ? "pass" : "fail";
-    return "na";
-  }
-  // alpha-beta: a committed VCF position must score as a win
-  if (known_vcf) return r.score > kWinThreshold ? "pass" : "fail";
   return "na";
 }
 
