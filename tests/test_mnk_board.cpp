@@ -4,7 +4,9 @@
 // and point notation, and the reference table.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -284,4 +286,127 @@ TEST(MnkReference, Table) {
         if (const auto ref = mnk::reference_value(m, n, k, mnk::Rule::kFreestyle)) {
           EXPECT_FALSE(ref->source.empty());
         }
+}
+
+namespace {
+
+/// An independent VCF test on a plain 15 x 15 array (freestyle): the attacker, to move, wins by
+/// moves that each leave a five point, the defender blocking each single one.
+class PlainVcf {
+ public:
+  explicit PlainVcf(const std::vector<int>& moves) : s_(225, -1) {
+    for (std::size_t i = 0; i < moves.size(); ++i) s_[moves[i]] = static_cast<int>(i % 2);
+    attacker_ = static_cast<int>(moves.size() % 2);
+  }
+  bool wins(int depth) { return vcf(depth); }
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  bool five_at(int c, int p) const {  // p's stone on c would make five or more
+    const int df[4] = {1, 0, 1, 1}, dr[4] = {0, 1, 1, -1};
+    for (int d = 0; d < 4; ++d) {
+      int len = 1;
+      for (int sgn = -1; sgn <= 1; sgn += 2)
+        for (int f = c % 15 + sgn * df[d], r = c / 15 + sgn * dr[d];
+             f >= 0 && f < 15 && r >= 0 && r < 15 && s_[r * 15 + f] == p;
+             f += sgn * df[d], r += sgn * dr[d])
+          ++len;
+      if (len >= 5) return true;
+    }
+    return false;
+  }
+  std::vector<int> five_points(int p) const {
+    std::vector<int> out;
+    for (int c = 0; c < 225; ++c)
+      if (s_[c] < 0 && five_at(c, p)) out.push_back(c);
+    return out;
+  }
+  bool vcf(int depth) {
+    ++nodes_;
+    const int a = attacker_, d = 1 - a;
+    if (!five_points(a).empty()) return true;
+    if (depth == 0) return false;
+    const auto threats = five_points(d);
+    if (threats.size() >= 2) return false;
+    for (int c = 0; c < 225; ++c) {
+      if (s_[c] >= 0 || (!threats.empty() && c != threats[0])) continue;
+      s_[c] = a;
+      const auto fp = five_points(a);
+      bool win = fp.size() >= 2;
+      if (fp.size() == 1) {
+        s_[fp[0]] = d;
+        win = vcf(depth - 1);
+        s_[fp[0]] = -1;
+      }
+      s_[c] = -1;
+      if (win) return true;
+    }
+    return false;
+  }
+  std::vector<int> s_;
+  int attacker_ = 0;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace
+
+// The committed VCF positions (tests/data/mnk_vcf15.txt, made by scripts/mnk_vcf_positions.cpp):
+// an independent search confirms each VCF, VcfSearch finds one that replays, and pns proves the
+// win with a principal variation that ends in the mover's five.
+TEST(MnkThreats, CommittedVcfPositions) {
+  std::ifstream in(std::string(SEARCHBENCH_SOURCE_DIR) + "/tests/data/mnk_vcf15.txt");
+  ASSERT_TRUE(in.good());
+  std::string line;
+  int count = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string text;
+    int fours = 0;
+    fields >> text >> fours;
+    const mnk::Instance inst = mnk::parse_instance(text);
+    PlainVcf plain(inst.moves);
+    EXPECT_TRUE(plain.wins(fours)) << text;
+    const mnk::Geometry g(15, 15, 5, mnk::Rule::kFreestyle);
+    Board4 b(g);
+    for (int c : inst.moves) b.play(c);
+    mnk::VcfSearch<4> vcf;
+    std::vector<int> seq;
+    ASSERT_TRUE(vcf.run(b, 1000000, &seq)) << text;
+    EXPECT_TRUE(mnk::replay_wins(b, b.to_move(), seq)) << text;
+    mnk::Params p;
+    p.instance = inst;
+    const mnk::Result r = mnk::pns(p);
+    const mnk::Value mover = inst.moves.size() % 2 == 0 ? mnk::Value::kFirst : mnk::Value::kSecond;
+    EXPECT_EQ(r.value, mover) << text;
+    ASSERT_EQ(r.pv.size() % 2, 1u) << text;
+    for (int c : r.pv) b.play(c);
+    EXPECT_EQ(b.winner(), static_cast<int>(inst.moves.size() % 2)) << text;
+    ++count;
+  }
+  EXPECT_GE(count, 20);
+}
+
+// The benchmark data of the problem: suites and signature instances parse, name known kernels,
+// and bench rows have one cell per bench column.
+TEST(MnkReference, SuitesAndSignatures) {
+  for (const char* name : {"quick", "full"}) {
+    const auto s = mnk::suite(name);
+    EXPECT_FALSE(s.empty()) << name;
+    for (const auto& e : s) {
+      EXPECT_NO_THROW(mnk::parse_instance(e.instance)) << e.instance;
+      for (auto k : e.kernels) {
+        if (k == "pns-tbb") continue;  // not built without oneTBB
+        EXPECT_NE(mnk::find_kernel(k), nullptr) << k;
+      }
+    }
+  }
+  EXPECT_TRUE(mnk::suite("none").empty());
+  for (const auto& k : mnk::kernels())
+    for (auto text : mnk::signature_instances(k.name)) EXPECT_NO_THROW(mnk::parse_instance(text));
+  const mnk::Instance i = mnk::parse_instance("3x3k3:b2");
+  mnk::Result r;
+  r.pv = {0, 1};
+  EXPECT_EQ(mnk::bench_row(i, r).size(), mnk::bench_columns().size());
+  EXPECT_EQ(mnk::bench_row(i, r)[5], "a1 b1");
 }

@@ -21,7 +21,7 @@ namespace {
 
 struct AbData {
   std::int8_t lower, upper;  // bounds on the value for the player to move
-  std::int16_t best;         // best move found, -1 none
+  std::int16_t best;         // best move found, in the canonical key's frame; -1 none
   std::uint32_t work;        // nodes of the subtree that produced the entry (capped)
   std::uint64_t keep() const { return work; }
 };
@@ -54,14 +54,15 @@ class AlphaBetaTT {
       moves[n++] = b_.any_five_point(op);
     }
     Key key;
-    b_.canonical(&key.black, &key.white);
+    int sym = 0;  // the position's cell c is cell g_.sym[sym * cells + c] of the key
+    b_.canonical(&key.black, &key.white, &sym);
     const std::uint64_t h = key.hash();
     AbData e{static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi), -1, 0};
     AbData t;
     if (tt_.find(key, h, &t)) {
       e.lower = std::max(e.lower, t.lower);
       e.upper = std::min(e.upper, t.upper);
-      e.best = t.best;
+      e.best = static_cast<std::int16_t>(t.best < 0 ? -1 : g_.sym_inv[sym * g_.cells + t.best]);
     }
     if (e.lower >= beta) return e.lower;
     if (e.upper <= alpha) return e.upper;
@@ -100,7 +101,7 @@ class AlphaBetaTT {
       s.lower = static_cast<std::int8_t>(std::max<int>(s.lower, best));
     else
       s.lower = s.upper = static_cast<std::int8_t>(best);
-    s.best = static_cast<std::int16_t>(best_move);
+    s.best = static_cast<std::int16_t>(best_move < 0 ? -1 : g_.sym[sym * g_.cells + best_move]);
     s.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(nodes_ - start, 0xFFFFFFFFu));
     if (tt_.store(key, h, s)) ++positions_;
     return best;
@@ -108,6 +109,15 @@ class AlphaBetaTT {
 
   int value() { return search(-1, 1); }
   bool is(int want) { return value() == want; }
+  /// The table's best move of the current position, if any.
+  void best_move(std::vector<int>* out) {
+    Key key;
+    int t = 0;
+    b_.canonical(&key.black, &key.white, &t);
+    AbData e;
+    if (tt_.find(key, key.hash(), &e) && e.best >= 0)
+      out->push_back(g_.sym_inv[t * g_.cells + e.best]);
+  }
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t positions() const { return positions_; }
 
@@ -136,7 +146,9 @@ Result alphabeta_tt(const Params& p) {
     if (p.all_moves)
       r.move_values = detail::move_values(
           b, [&](Board<W>&) { return ab.value(); }, p.progress);
-    r.pv = detail::principal_variation(b, v, [&](Board<W>&, int want) { return ab.is(want); });
+    r.pv = detail::principal_variation(
+        b, v, [&](Board<W>&, int want) { return ab.is(want); },
+        [&](Board<W>&, int, std::vector<int>* out) { ab.best_move(out); });
     r.nodes = ab.nodes();
     r.positions = ab.positions();
     r.threads = 1;

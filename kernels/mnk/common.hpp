@@ -10,6 +10,7 @@
 
 #include "mnk/board.hpp"
 #include "mnk/mnk.hpp"
+#include "mnk/threats.hpp"
 
 namespace sb::mnk::detail {
 
@@ -67,37 +68,46 @@ int candidates(const Board<W>& b, int* out) {
 }
 
 /// The principal variation from the current position, whose value for the player to move is v.
-/// is_value(b, want) must say exactly whether the value of b for its player to move is `want`.
-/// At each step the first move in `order` whose resulting value keeps v is taken; the walk stops
-/// at the end of the game, or when no window is live for either player (a draw nobody can
-/// change). The board is restored.
-template <int W, class IsValue>
-std::vector<int> principal_variation(Board<W>& b, int v, IsValue&& is_value) {
+/// is_value(b, want) must say exactly whether the value of b for its player to move is `want`;
+/// prefer(b, v, out) may list moves the kernel already knows to keep v (e.g. from its table),
+/// tried first. A losing side's move needs no check (every move loses): it blocks a five point,
+/// or takes the kernel's first preferred move, or the first candidate. A winning side also tries
+/// the first move of a VCF. The walk stops at the end of the game, or when no window is live for
+/// either player (a draw nobody can change). The board is restored.
+template <int W, class IsValue, class Prefer>
+std::vector<int> principal_variation(Board<W>& b, int v, IsValue&& is_value, Prefer&& prefer) {
   std::vector<int> pv;
   const Geometry& g = b.geometry();
+  VcfSearch<W> vcf;
   while (b.winner() < 0 && !b.full() && (b.live_windows(0) > 0 || b.live_windows(1) > 0)) {
     const int me = b.to_move();
     int chosen = -1;
-    // Candidates: immediate wins, forced blocks, fours, then relevant cells from the centre,
-    // then the rest (a dead cell can be the only way to keep a standard-rule value).
     std::vector<int> order;
-    b.five_points(me).for_each([&](int c) { order.push_back(c); });
+    prefer(b, v, &order);
+    const std::size_t preferred = order.size();
+    if (v == 1) {
+      b.five_points(me).for_each([&](int c) { order.push_back(c); });
+      std::vector<int> seq;
+      if (vcf.run(b, 100000, &seq)) order.push_back(seq[0]);
+    }
     b.five_points(1 - me).for_each([&](int c) { order.push_back(c); });
-    const auto fours = b.four_moves(me);
-    for (int c : g.by_centre)
-      if (fours.test(c)) order.push_back(c);
+    if (v == -1) {
+      const auto blocks = b.five_points(1 - me);
+      chosen = blocks.any() ? blocks.lowest() : preferred > 0 ? order[0] : -1;
+    }
+    // Then relevant cells from the centre, then the rest (a dead cell can be the only way to keep
+    // a standard-rule value).
     for (int c : g.by_centre)
       if (!b.occupied(c) && b.relevant(c)) order.push_back(c);
     for (int c : g.by_centre)
       if (!b.occupied(c) && !b.relevant(c)) order.push_back(c);
-    for (int c : order) {
+    if (v == -1 && chosen < 0) chosen = order.empty() ? -1 : order[0];
+    for (std::size_t i = 0; chosen < 0 && i < order.size(); ++i) {
+      const int c = order[i];
       b.play(c);
       const bool keeps = b.winner() == me ? v == 1 : is_value(b, -v);
       b.undo();
-      if (keeps) {
-        chosen = c;
-        break;
-      }
+      if (keeps) chosen = c;
     }
     if (chosen < 0) break;  // cannot happen with an exact is_value
     b.play(chosen);
@@ -106,6 +116,12 @@ std::vector<int> principal_variation(Board<W>& b, int v, IsValue&& is_value) {
   }
   for (std::size_t i = 0; i < pv.size(); ++i) b.undo();
   return pv;
+}
+
+/// principal_variation without preferred moves.
+template <int W, class IsValue>
+std::vector<int> principal_variation(Board<W>& b, int v, IsValue&& is_value) {
+  return principal_variation(b, v, is_value, [](Board<W>&, int, std::vector<int>*) {});
 }
 
 /// The value of every legal move of the current position (cells increasing), from value(b), the

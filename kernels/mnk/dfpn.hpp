@@ -184,6 +184,28 @@ class Dfpn {
     return NodeKind::kOpen;
   }
 
+  /// Moves of the player to move that the table already shows to keep the value v of the
+  /// position (for principal variations): v = 1, children where the mover's win is proved; v = 0,
+  /// children where the opponent's win is disproved; v = -1, children where the opponent's win is
+  /// proved, the most work first (the most stubborn defences).
+  void known_moves(int v, std::vector<int>* out) {
+    const int me = b_.to_move();
+    const std::uint32_t tag = static_cast<std::uint32_t>((v == 1 ? me : 1 - me) + 1);
+    std::vector<std::pair<std::uint32_t, int>> found;
+    b_.empty().for_each([&](int c) {
+      Key k;
+      b_.canonical_after(c, &k.black, &k.white);
+      k.tag = tag;
+      PnData e;
+      if (!tt_.find(k, k.hash(), &e)) return;
+      if ((v != 0 && e.pn == 0) || (v == 0 && e.dn == 0)) found.push_back({e.work, c});
+    });
+    if (v == -1)
+      std::stable_sort(found.begin(), found.end(),
+                       [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (const auto& f : found) out->push_back(f.second);
+  }
+
   Board<W>& board() { return b_; }
   PnsStats& stats() { return st_; }
 

@@ -34,12 +34,15 @@ Result pns(const Params& p) {
     if (p.all_moves)
       r.move_values = detail::move_values(
           b, [&](Board<W>&) { return e.value(); }, p.progress);
-    r.pv = detail::principal_variation(b, v, [&](Board<W>& bb, int want) {
-      const int m = bb.to_move();
-      if (want == 1) return e.prove(m);
-      if (want == -1) return e.prove(1 - m);
-      return !e.prove(m) && !e.prove(1 - m);
-    });
+    r.pv = detail::principal_variation(
+        b, v,
+        [&](Board<W>& bb, int want) {
+          const int m = bb.to_move();
+          if (want == 1) return e.prove(m);
+          if (want == -1) return e.prove(1 - m);
+          return !e.prove(m) && !e.prove(1 - m);
+        },
+        [&](Board<W>&, int want, std::vector<int>* out) { e.known_moves(want, out); });
     r.nodes = st.nodes;
     r.positions = st.positions;
     r.threads = 1;

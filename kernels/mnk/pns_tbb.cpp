@@ -90,12 +90,18 @@ Result pns_tbb(const Params& p) {
       if (p.all_moves)
         r.move_values = detail::move_values(
             b, [&](Board<W>& bb) { return par.value(bb); }, p.progress);
-      r.pv = detail::principal_variation(b, v, [&](Board<W>& bb, int want) {
-        const int m = bb.to_move();
-        if (want == 1) return par.prove(bb, m);
-        if (want == -1) return par.prove(bb, 1 - m);
-        return !par.prove(bb, m) && !par.prove(bb, 1 - m);
-      });
+      detail::PnsStats scratch;
+      r.pv = detail::principal_variation(
+          b, v,
+          [&](Board<W>& bb, int want) {
+            const int m = bb.to_move();
+            if (want == 1) return par.prove(bb, m);
+            if (want == -1) return par.prove(bb, 1 - m);
+            return !par.prove(bb, m) && !par.prove(bb, 1 - m);
+          },
+          [&](Board<W>& bb, int want, std::vector<int>* out) {
+            detail::Dfpn<W, true>(bb, tt, scratch, detail::PnsConfig{}).known_moves(want, out);
+          });
     });
     for (const auto& s : stats) {
       r.nodes += s.nodes;

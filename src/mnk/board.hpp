@@ -148,6 +148,7 @@ struct Geometry {
   std::vector<std::int32_t> ce;
   int nsym = 1;                           ///< symmetries of the board: 8 on a square, 4 otherwise
   std::vector<std::int16_t> sym;          ///< sym[t * cells + c]: image of cell c under symmetry t
+  std::vector<std::int16_t> sym_inv;      ///< sym_inv[t * cells + sym[t * cells + c]] = c
   std::vector<std::int16_t> by_centre;    ///< cells ordered from the centre outwards (ties: lower)
   std::vector<std::int32_t> centre_rank;  ///< position of each cell in by_centre
 
@@ -381,16 +382,20 @@ class Board {
   }
 
   /// The canonical key of the position: the least (black, white) image under the symmetries
-  /// (requires symmetric keys; without them, the stones themselves).
-  void canonical(Set* black, Set* white) const {
+  /// (requires symmetric keys; without them, the stones themselves). *t (optional): the symmetry
+  /// that maps the position onto its key (cell c of the position is cell sym[t * cells + c] of
+  /// the key).
+  void canonical(Set* black, Set* white, int* t = nullptr) const {
     if (!sym_) {
       *black = stones_[0], *white = stones_[1];
+      if (t) *t = 0;
       return;
     }
     int best = 0;
-    for (int t = 1; t < g_->nsym; ++t)
-      if (img_less(img_[t][0], img_[t][1], img_[best][0], img_[best][1])) best = t;
+    for (int s = 1; s < g_->nsym; ++s)
+      if (img_less(img_[s][0], img_[s][1], img_[best][0], img_[best][1])) best = s;
     *black = img_[best][0], *white = img_[best][1];
+    if (t) *t = best;
   }
   /// The canonical key after the player to move plays empty cell c, without playing it.
   void canonical_after(int c, Set* black, Set* white) const {

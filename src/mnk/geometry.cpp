@@ -104,6 +104,10 @@ Geometry::Geometry(int m_, int n_, int k_, Rule rule_) : m(m_), n(n_), k(k_), ru
   }
   nsym = static_cast<int>(maps.size());
   for (const auto& mp : maps) sym.insert(sym.end(), mp.begin(), mp.end());
+  sym_inv.resize(sym.size());
+  for (int t = 0; t < nsym; ++t)
+    for (int c = 0; c < cells; ++c)
+      sym_inv[t * cells + sym[t * cells + c]] = static_cast<std::int16_t>(c);
   // Centre-first order: squared distance from the centre, in half-cells.
   by_centre.resize(cells);
   std::iota(by_centre.begin(), by_centre.end(), 0);

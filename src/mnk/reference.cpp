@@ -105,6 +105,17 @@ std::string verify(const Instance& i, const Result& r) {
   return "pass";
 }
 
+// Gomoku positions where the player to move wins by VCF, from tests/data/mnk_vcf15.txt (made by
+// scripts/mnk_vcf_positions.cpp), named by the number of fours in the VCF found there.
+constexpr const char* kVcf3 = "15x15k5:h8,i10,j6,g8,h5,k11,g6,k12,h6,e5";
+constexpr const char* kVcf9 = "15x15k5:h8,i9,i11,f9,j6,h4,h6,h11,k4,g6,g4,d9,i6,b8,k5,e11";
+constexpr const char* kVcf12 =
+    "15x15k5:h8,f8,e7,c8,h7,g6,c6,i8,d9,h10,a6,j8,g11,f9,l9,d8,i6,k10,g4,m10,d11,g5,a9,o9,l6,h4,"
+    "e11,c9,i10,k4,o12,a4,h12,a2,b6,a3,b10,g13";
+constexpr const char* kVcf13 =
+    "15x15k5:h8,f7,i7,d8,c9,h7,f5,e5,i6,h9,e10,h4,g2,e8,h3,d10,j9,c3,d4,g4,h10,a7,e3,j10,b4,f11,"
+    "g7,f1,i10,f10,i12,f2,l11,g8,f6,b10,g12,l7";
+
 std::vector<SuiteInstance> suite(std::string_view name) {
   using V = std::vector<std::string_view>;
   const V small = {"minimax", "alphabeta", "alphabeta-tt", "pns", "pns-tbb"};
@@ -118,7 +129,8 @@ std::vector<SuiteInstance> suite(std::string_view name) {
         {"5x5k4", tt},
         {"6x5k4", tt},
         {"6x6k5", proof},
-        {"15x15k5:h8,h9,i8,i9,j8,j9,g10,f11,k10,k11", proof},
+        {kVcf9, proof},
+        {kVcf13, proof},
     };
   if (name == "full")
     return {
@@ -128,7 +140,10 @@ std::vector<SuiteInstance> suite(std::string_view name) {
         {"8x4k4", proof},
         {"6x6k5", proof},
         {"7x7k5", proof},
-        {"15x15k5:h8,h9,i8,i9,j8,j9,g10,f11,k10,k11", proof},
+        {kVcf3, proof},
+        {kVcf9, proof},
+        {kVcf12, proof},
+        {kVcf13, proof},
     };
   return {};
 }
@@ -137,7 +152,7 @@ std::vector<std::string_view> signature_instances(std::string_view kernel) {
   if (kernel == "minimax") return {"3x3k3", "3x3k3:b2", "4x2k2"};
   if (kernel == "alphabeta") return {"3x3k3", "4x3k3", "4x4k3"};
   if (kernel == "alphabeta-tt") return {"4x4k4", "5x4k4"};
-  return {"4x4k4", "5x5k4", "15x15k5:h8,h9,i8,i9,j8,j9,g10,f11,k10,k11"};
+  return {"4x4k4", "5x5k4", "6x6k5", kVcf9};
 }
 
 std::vector<std::string_view> bench_columns() {
