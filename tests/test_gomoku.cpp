@@ -504,6 +504,27 @@ TEST(GomokuVcf, CommittedPositionsAreWinsByContinuousFours) {
   }
 }
 
+TEST(GomokuVcf, TheMnkProblemsVcfPositionsToo) {
+  // tests/data/mnk_vcf15.txt: VCF positions made independently for problem mnk (random games,
+  // their own generator); the gomoku solvers must find each win, and the VCF line must replay
+  std::ifstream in(std::string(SEARCHBENCH_SOURCE_DIR) + "/tests/data/mnk_vcf15.txt");
+  ASSERT_TRUE(in) << "tests/data/mnk_vcf15.txt";
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::string inst = line.substr(0, line.find(' '));
+    const std::string moves = inst.substr(inst.find(':') + 1);
+    const gm::Game g = game_of(moves);
+    const gm::ThreatResult r = gm::solve_vcf(g, 2000000);
+    EXPECT_TRUE(r.win) << inst;
+    EXPECT_TRUE(gm::replays_as_vcf(g, r.line)) << inst;
+    EXPECT_TRUE(gm::solve_vct(g, 3, 2000000).win) << inst;
+    ++n;
+  }
+  EXPECT_GE(n, 20);
+}
+
 TEST(GomokuVcf, NoVcfInQuietPositions) {
   for (const char* moves : {"h8", "h8 i9", "h8 i9 g7", "f10 g9 f9"}) {
     const gm::ThreatResult r = gm::solve_vcf(game_of(moves), 100000);
@@ -883,8 +904,7 @@ TEST(GomokuProblem, EveryKernelPassesOnTheVcfPositions) {
       p.threads = 2;
       p.max_memory = 8 << 20;
       const gm::Result r = k.run(p);
-      EXPECT_EQ(gm::verify(p.position, r), "pass")
-          << pos.name << " " << k.name;
+      EXPECT_EQ(gm::verify(p.position, r), "pass") << pos.name << " " << k.name;
       EXPECT_TRUE(r.win) << pos.name << " " << k.name;
     }
   }
