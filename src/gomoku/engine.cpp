@@ -88,8 +88,17 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
   };
   if (forced(s, &ch)) return finish(ch);
   if (threats_at_root) {
+    // VcfSearch has no clock: doubling budgets, the clock checked between them
     std::vector<int> seq;
-    if (s.vcf(scaled(lim.vcf_nodes, clocked ? lim.seconds * 0.2 : 0), &seq)) {
+    bool vcf_win = false;
+    const std::uint64_t vcf_cap = scaled(lim.vcf_nodes, clocked ? lim.seconds * 0.2 : 0);
+    for (std::uint64_t b = std::min<std::uint64_t>(2000, vcf_cap);; b = std::min(2 * b, vcf_cap)) {
+      bool exhausted = false;
+      vcf_win = s.vcf(b, &seq, &exhausted);
+      if (vcf_win || !exhausted || b >= vcf_cap) break;
+      if (clocked && since(t0) > lim.seconds * 0.15) break;
+    }
+    if (vcf_win) {
       ch.move = seq[0];
       ch.reason = "VCF";
       ch.line = seq;
