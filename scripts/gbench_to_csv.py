@@ -1,35 +1,35 @@
 #!/usr/bin/env python3
 """Converts Google Benchmark JSON from build/searchbench_micro to the `searchbench bench` CSV.
 
-Usage: gbench_to_csv.py MICRO.json [-o OUT.csv]     (default: CSV on stdout)
+Usage: gbench_to_csv.py MICRO.json [-o OUT]     (default: CSV on stdout, one problem only)
 
-Each benchmark run (run_type "iteration"; aggregates such as _mean are dropped) becomes one row.
-rep is repetition_index + 1; wall_s is Google Benchmark's real time per iteration, i.e. the mean
-over that repetition's iterations (not one call, unlike `searchbench bench`). threads is the
-thread count the kernel reports. verified comes from the label ("verified=pass|fail|na").
-Provenance comes from the JSON context that searchbench_micro records. Benchmarks that reported
-an error are listed on stderr and left out. Exit status: 0, or 1 when a row failed verification
-or a benchmark reported an error (the CSV is still written), 2 for unusable input.
+Each benchmark run (run_type "iteration"; aggregates such as _mean are dropped) becomes one row
+with the columns of `searchbench bench` (README.md, "CSV schema"): the common columns, the
+provenance columns, then the problem's own columns, which searchbench_micro puts in the label
+(col.NAME=VALUE, percent-encoded). One CSV per problem: with rows of one problem, OUT is that
+file; with several, OUT is a directory that receives PROBLEM.csv for each. rep is
+repetition_index + 1; wall_s is Google Benchmark's real time per iteration, i.e. the mean over
+that repetition's iterations (not one call, unlike `searchbench bench`). threads is the thread
+count the kernel reports. Benchmarks that reported an error are listed on stderr and left out.
+Exit status: 0, or 1 when a row failed verification or a benchmark reported an error (the CSV is
+still written), 2 for unusable input.
 """
 import argparse
 import csv
 import io
 import json
 import os
-import re
 import sys
 import tempfile
 from datetime import datetime, timezone
+from urllib.parse import unquote
 
-# Must match sb::bench::csv_columns() (src/lib/bench.cpp) and README.md, "CSV schema".
-COLUMNS = ["problem", "kernel", "backend", "n", "threads", "rep", "wall_s", "nodes",
-           "nodes_per_s", "verified", "total", "unique", "rows", "cols", "winner",
-           "winning_first_moves", "positions", "git_sha", "host", "cpu_model", "compiler",
-           "flags", "timestamp_utc"]
+# Must match sb::bench::common_columns() and provenance_columns() (src/core/bench.cpp).
+COMMON = ["problem", "kernel", "backend", "instance", "threads", "rep", "wall_s", "nodes",
+          "nodes_per_s", "verified"]
+PROVENANCE = ["git_sha", "host", "cpu_model", "compiler", "flags", "timestamp_utc"]
 
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
-NAME = re.compile(r"^(?P<problem>[^/]+)/(?P<kernel>[^/]+)/n:(?P<n>\d+)/threads:(?P<threads>\d+)"
-                  r"(?:/real_time)?$")
 
 
 def fmt(x):
@@ -52,11 +52,21 @@ def utc(date_text):
         return date_text or ""
 
 
+def parse_label(text):
+    """The label's key=value pairs (values percent-decoded), in order."""
+    out = {}
+    for kv in text.split():
+        if "=" in kv:
+            k, v = kv.split("=", 1)
+            out[k] = unquote(v)
+    return out
+
+
 def convert(doc):
-    """Returns (rows as lists in COLUMNS order, number of failures)."""
+    """Returns ({problem: (header, rows)}, number of failures)."""
     ctx = doc.get("context", {})
     stamp = ctx.get("timestamp_utc") or utc(ctx.get("date", ""))
-    rows, bad = [], 0
+    out, bad = {}, 0
     for b in doc.get("benchmarks", []):
         if b.get("run_type", "iteration") != "iteration":
             continue
@@ -65,37 +75,55 @@ def convert(doc):
             print(f"gbench_to_csv.py: {name}: error: {b.get('error_message', '')}", file=sys.stderr)
             bad += 1
             continue
-        m = NAME.match(name)
-        if not m:
-            print(f"gbench_to_csv.py: skipping '{name}' (not a searchbench_micro name)",
+        label = parse_label(b.get("label", ""))
+        if "problem" not in label or "kernel" not in label or "instance" not in label:
+            print(f"gbench_to_csv.py: skipping '{name}' (not a searchbench_micro benchmark)",
                   file=sys.stderr)
             continue
-        label = dict(kv.split("=", 1) for kv in b.get("label", "").split() if "=" in kv)
         wall = float(b["real_time"]) * UNIT[b.get("time_unit", "ns")]
         nodes = int(b.get("nodes", 0))
         verified = label.get("verified", "na")
         if verified == "fail":
             bad += 1
-        game = m["problem"] == "queens-game"
-        n = int(m["n"])
+        own = [k[4:] for k in label if k.startswith("col.")]
         row = {
-            "problem": m["problem"], "kernel": m["kernel"], "backend": label.get("backend", ""),
-            "n": n, "threads": int(b.get("threads_used", m["threads"])),
+            "problem": label["problem"], "kernel": label["kernel"],
+            "backend": label.get("backend", ""), "instance": label["instance"],
+            "threads": int(b.get("threads_used", 1)),
             "rep": int(b.get("repetition_index", 0)) + 1,
-            "wall_s": fmt(wall), "nodes": nodes, "nodes_per_s": fmt(nodes / wall if wall > 0 else 0.0),
-            "verified": verified,
-            "total": "" if game else int(b.get("total", 0)),
-            "unique": "" if game else int(b.get("unique", 0)),
-            "rows": n if game else "", "cols": n if game else "",
-            "winner": ("first" if b.get("first_player_wins") else "second") if game else "",
-            "winning_first_moves": int(b["winning_first_moves"]) if game and "winning_first_moves" in b else "",
-            "positions": int(b.get("positions", 0)) if game else "",
-            "git_sha": ctx.get("git_sha", ""), "host": ctx.get("searchbench_host", ctx.get("host_name", "")),
+            "wall_s": fmt(wall), "nodes": nodes,
+            "nodes_per_s": fmt(nodes / wall if wall > 0 else 0.0), "verified": verified,
+            "git_sha": ctx.get("git_sha", ""),
+            "host": ctx.get("searchbench_host", ctx.get("host_name", "")),
             "cpu_model": ctx.get("cpu_model", ""), "compiler": ctx.get("compiler", ""),
             "flags": ctx.get("flags", ""), "timestamp_utc": stamp,
         }
-        rows.append([row[c] for c in COLUMNS])
-    return rows, bad
+        for c in own:
+            row[c] = label["col." + c]
+        header = COMMON + PROVENANCE + own
+        entry = out.setdefault(label["problem"], (header, []))
+        entry[1].append([row.get(c, "") for c in entry[0]])
+    return out, bad
+
+
+def write_atomic(path, text):
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".gbench_to_csv.", dir=d)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def csv_text(header, rows):
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+    return buf.getvalue()
 
 
 def main(argv=None):
@@ -109,24 +137,28 @@ def main(argv=None):
     except (OSError, ValueError) as e:
         print(f"gbench_to_csv.py: error: {args.json}: {e}", file=sys.stderr)
         return 2
-    rows, bad = convert(doc)
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(COLUMNS)
-    w.writerows(rows)
-    if args.out:
-        d = os.path.dirname(os.path.abspath(args.out))
-        fd, tmp = tempfile.mkstemp(prefix=".gbench_to_csv.", dir=d)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(buf.getvalue())
-            os.replace(tmp, args.out)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+    tables, bad = convert(doc)
+    if not tables:
+        print(f"gbench_to_csv.py: error: {args.json}: no searchbench_micro benchmarks",
+              file=sys.stderr)
+        return 2
+    nrows = sum(len(rows) for _, rows in tables.values())
+    if len(tables) == 1 and not (args.out and os.path.isdir(args.out)):
+        (header, rows), = tables.values()
+        text = csv_text(header, rows)
+        if args.out:
+            write_atomic(args.out, text)
+        else:
+            sys.stdout.write(text)
     else:
-        sys.stdout.write(buf.getvalue())
-    print(f"gbench_to_csv.py: {len(rows)} rows" + (f", {bad} failed or errored" if bad else ""),
+        if not args.out:
+            print("gbench_to_csv.py: error: the JSON holds several problems "
+                  f"({', '.join(tables)}): give -o DIR for one CSV per problem", file=sys.stderr)
+            return 2
+        os.makedirs(args.out, exist_ok=True)
+        for problem, (header, rows) in tables.items():
+            write_atomic(os.path.join(args.out, problem + ".csv"), csv_text(header, rows))
+    print(f"gbench_to_csv.py: {nrows} rows" + (f", {bad} failed or errored" if bad else ""),
           file=sys.stderr)
     return 1 if bad else 0
 

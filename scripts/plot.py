@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 """PNG plots from `searchbench bench` CSV files (schema: README.md, "CSV schema").
 
-Usage: plot.py [-d OUT_DIR] CSV [CSV ...]
+Usage: plot.py [-d OUT_DIR] CSV|DIR [CSV|DIR ...]
 
-Writes, per problem found in the data (PROBLEM = nqueens or queens-game):
-  time_vs_n_PROBLEM.png          median wall time against n, log scale, one line per kernel
-                                 and thread count, bars from the fastest to the slowest rep;
+A directory stands for the *.csv files in it. Writes, per problem found in the data:
+  time_vs_n_PROBLEM.png          median wall time against the instance size (N-queens: n;
+                                 queens game: the board side; other problems: the instances in
+                                 the order measured), log scale, one line per kernel and thread
+                                 count, bars from the fastest to the slowest rep;
   speedup_vs_threads_PROBLEM.png speedup over 1 thread against threads for each parallel kernel
-                                 at the largest n measured with 1 and more threads (only when
-                                 such data exists), with the ideal line.
+                                 at the largest instance measured with 1 and more threads (only
+                                 when such data exists), with the ideal line.
 OUT_DIR defaults to the first CSV's directory. Prints the files written. Needs pandas and
 matplotlib (Debian: python3-pandas python3-matplotlib); uses the Agg backend (no display).
 """
 import argparse
+import math
 import os
 import sys
 
@@ -22,22 +25,33 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
+import sbcsv  # noqa: E402
+
 
 def load(paths):
-    df = pd.concat([pd.read_csv(p, dtype={"verified": str, "winner": str}) for p in paths],
-                   ignore_index=True)
-    for c in ["problem", "kernel", "backend", "n", "threads", "wall_s"]:
-        if c not in df.columns:
-            sys.exit(f"plot.py: error: not a searchbench bench CSV (no column '{c}')")
-    return df
+    return sbcsv.load(paths, "plot.py")
 
 
-def stats(df):
+# The x axis of each problem: a number per row and its label; others: instance order.
+X_AXIS = {
+    "nqueens": ("n", lambda d: d["instance"].astype(int)),
+    "queens-game": ("board side (sqrt(rows x cols))",
+                    lambda d: (d["rows"].astype(float) * d["cols"].astype(float)).map(math.sqrt)),
+}
+
+
+def stats(df, problem):
     order = {k: i for i, k in enumerate(dict.fromkeys(df["kernel"]))}
-    s = (df.groupby(["kernel", "backend", "threads", "n"], sort=False)["wall_s"]
+    df = df.copy()
+    if problem in X_AXIS:
+        df["x"] = X_AXIS[problem][1](df)
+    else:
+        pos = {k: i for i, k in enumerate(dict.fromkeys(df["instance"]))}
+        df["x"] = df["instance"].map(pos)
+    s = (df.groupby(["kernel", "backend", "threads", "instance", "x"], sort=False)["wall_s"]
          .agg(["median", "min", "max"]).reset_index())
     s["order"] = s["kernel"].map(order)
-    return s.sort_values(["order", "threads", "n"])
+    return s.sort_values(["order", "threads", "x"])
 
 
 def plot_time(s, problem, path):
@@ -50,15 +64,22 @@ def plot_time(s, problem, path):
     for (k, t), g in s.groupby(["kernel", "threads"], sort=False):
         lab = k if g["backend"].iloc[0] == "serial" else f"{k} ({t} thr)"
         ls, mk = styles[tidx[t] % len(styles)]
-        ax.errorbar(g["n"], g["median"], yerr=[g["median"] - g["min"], g["max"] - g["median"]],
+        ax.errorbar(g["x"], g["median"], yerr=[g["median"] - g["min"], g["max"] - g["median"]],
                     marker=mk, ms=4, ls=ls, capsize=2, color=colour[k], label=lab)
     ax.set_yscale("log")
-    ax.set_xlabel("n" if problem == "nqueens" else "board n (n x n)")
+    if problem in X_AXIS:
+        ax.set_xlabel(X_AXIS[problem][0])
+    else:
+        ticks = s.drop_duplicates("instance").sort_values("x")
+        ax.set_xticks(ticks["x"])
+        ax.set_xticklabels(ticks["instance"], rotation=45, ha="right", fontsize=7)
+        ax.set_xlabel("instance")
     ax.set_ylabel("wall time per run [s] (median; bars: min..max)")
-    ax.set_title(f"searchbench {problem}: time against n")
+    ax.set_title(f"searchbench {problem}: time against instance size")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8, ncol=2)
-    ax.xaxis.get_major_locator().set_params(integer=True)
+    if problem == "nqueens":
+        ax.xaxis.get_major_locator().set_params(integer=True)
     fig.tight_layout()
     save_atomically(fig, path)
     plt.close(fig)
@@ -68,22 +89,22 @@ def plot_speedup(s, problem, path):
     par = s[s["backend"] != "serial"]
     lines = []
     for k, g in par.groupby("kernel", sort=False):
-        one = g[g["threads"] == 1]
-        ns = [n for n in sorted(one["n"], reverse=True)
-              if (g[(g["n"] == n) & (g["threads"] != 1)]).shape[0] > 0]
-        if not ns:
+        one = g[g["threads"] == 1].sort_values("x", ascending=False)
+        ins = [i for i in one["instance"]
+               if (g[(g["instance"] == i) & (g["threads"] != 1)]).shape[0] > 0]
+        if not ins:
             continue
-        n = ns[0]
-        at = g[g["n"] == n].sort_values("threads")
-        t1 = float(one[one["n"] == n]["median"].iloc[0])
-        lines.append((k, n, list(at["threads"]), [t1 / m for m in at["median"]]))
+        i = ins[0]
+        at = g[g["instance"] == i].sort_values("threads")
+        t1 = float(one[one["instance"] == i]["median"].iloc[0])
+        lines.append((k, i, list(at["threads"]), [t1 / m for m in at["median"]]))
     if not lines:
         return False
     fig, ax = plt.subplots(figsize=(7, 5))
     tmax = max(max(t) for _, _, t, _ in lines)
     ax.plot([1, tmax], [1, tmax], color="grey", ls=":", label="ideal")
     for k, n, ts, sp in lines:
-        ax.plot(ts, sp, marker="o", label=f"{k} (n = {n})")
+        ax.plot(ts, sp, marker="o", label=f"{k} ({n})")
     ax.set_xlabel("threads")
     ax.set_ylabel("speedup over 1 thread (median times)")
     ax.set_title(f"searchbench {problem}: speedup against threads")
@@ -109,14 +130,17 @@ def save_atomically(fig, path):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("csv", nargs="+", help="CSV files written by `searchbench bench`")
+    ap.add_argument("csv", nargs="+",
+                    help="CSV files written by `searchbench bench`, or run directories")
     ap.add_argument("-d", "--out-dir", help="directory for the PNG files (default: beside the first CSV)")
     args = ap.parse_args(argv)
-    out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.csv[0]))
+    first = args.csv[0]
+    out_dir = args.out_dir or (first if os.path.isdir(first)
+                               else os.path.dirname(os.path.abspath(first)))
     os.makedirs(out_dir, exist_ok=True)
     df = load(args.csv)
     for problem in dict.fromkeys(df["problem"]):
-        s = stats(df[df["problem"] == problem])
+        s = stats(df[df["problem"] == problem].dropna(axis=1, how="all"), problem)
         p = os.path.join(out_dir, f"time_vs_n_{problem}.png")
         plot_time(s, problem, p)
         print(p)

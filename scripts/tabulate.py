@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """Markdown tables from `searchbench bench` CSV files (schema: README.md, "CSV schema").
 
-Usage: tabulate.py [-o tables.md] CSV [CSV ...]
+Usage: tabulate.py [-o tables.md] CSV|DIR [CSV|DIR ...]
 
-Tables, per problem found in the data:
-  * median wall time per kernel (and thread count) x n;
-  * N-queens: every kernel at n = 8 with its speedup over `naive`, which tests all
-    C(64, 8) = 4,426,165,368 placements;
+A directory stands for the *.csv files in it (a run folder holds one CSV per problem). Every
+problem found in the data gets the generic tables:
+  * median wall time per kernel (and thread count) x instance;
   * speedup of each parallel kernel over its own 1-thread time;
-  * N-queens: for n above the largest measured naive n, naive's time extrapolated from its
-    measured cost per placement (median wall_s / nodes) times C(n^2, n), marked as an estimate;
-  * queens game: the winner of each n x n board.
+and its own part (PARTS below; a problem without one gets the generic tables only):
+  * nqueens: every kernel at n = 8 with its speedup over `naive-seed` (seed 004's method: all
+    C(64, 8) = 4,426,165,368 placements, each generated and checked on its own; estimated from
+    its cost per placement at a smaller n when it was not run at n = 8, and marked so) and over
+    `naive-bitparallel`; for n above the largest measured naive-seed n, the naive kernels' times
+    extrapolated from their measured cost per placement (median wall_s / nodes) times C(n^2, n),
+    marked as estimates;
+  * queens-game: the winner (and Grundy value where computed) of each board;
+  * mnk: median nodes per kernel and instance, and each instance's value (first, draw, second)
+    and move values, checked for agreement between kernels.
 Medians are over the repetitions of a cell (one row per repetition). Rows whose verification
 failed are marked FAIL. Needs pandas (Debian: python3-pandas).
 """
@@ -21,7 +27,11 @@ import sys
 
 import pandas as pd
 
-NAIVE_N = 8  # the reference comparison: naive's exhaustive enumeration at n = 8
+import sbcsv
+
+NAIVE_N = 8  # the reference comparison: the naive enumeration at n = 8 (C(64, 8) placements)
+BASELINE = "naive-seed"  # seed 004's method, one placement and one full check at a time
+OTHER_NAIVE = "naive-bitparallel"  # the same placements, the last queens tested bit-parallel
 
 
 def fmt_time(s):
@@ -81,26 +91,25 @@ def label(kernel, threads, parallel):
 
 
 def load(paths):
-    frames = []
-    for p in paths:
-        df = pd.read_csv(p, dtype={"verified": str, "winner": str, "git_sha": str})
-        frames.append(df)
-    df = pd.concat(frames, ignore_index=True)
-    required = ["problem", "kernel", "backend", "n", "threads", "rep", "wall_s", "nodes", "verified"]
-    missing = [c for c in required if c not in df.columns]
-    if missing:
-        sys.exit(f"tabulate.py: error: not a searchbench bench CSV (missing columns {missing})")
-    return df
+    return sbcsv.load(paths, "tabulate.py")
 
 
 def cell_stats(df):
-    """One row per (problem, kernel, backend, threads, n): median wall, median nodes, fail flag."""
+    """One row per (problem, kernel, backend, threads, instance): median wall, median nodes, fail
+    flag; kernels in ladder order and instances in the order they first appear (the bench runs
+    each kernel's instances by increasing size)."""
     order = {k: i for i, k in enumerate(dict.fromkeys(df["kernel"]))}  # first appearance = ladder
-    g = df.groupby(["problem", "kernel", "backend", "threads", "n"], sort=False)
+    iorder = {k: i for i, k in enumerate(dict.fromkeys(df["instance"]))}
+    g = df.groupby(["problem", "kernel", "backend", "threads", "instance"], sort=False)
     s = g.agg(wall=("wall_s", "median"), nodes=("nodes", "median"), reps=("rep", "count"),
               fail=("verified", lambda v: bool((v == "fail").any()))).reset_index()
     s["order"] = s["kernel"].map(order)
-    return s.sort_values(["order", "threads", "n"]).reset_index(drop=True)
+    s["iorder"] = s["instance"].map(iorder)
+    return s.sort_values(["order", "threads", "iorder"]).reset_index(drop=True)
+
+
+def instances_in_order(stats):
+    return list(stats.sort_values("iorder")["instance"].drop_duplicates())
 
 
 def series_labels(stats):
@@ -110,132 +119,243 @@ def series_labels(stats):
     return [(k, t, label(k, t, bool(par[k]))) for k, t in pairs]
 
 
-def table_time_by_n(stats, problem):
-    ns = sorted(stats["n"].unique())
+def table_time_by_instance(stats, what="instance", head=lambda i: i):
+    ins = instances_in_order(stats)
     rows = []
     for k, t, lab in series_labels(stats):
-        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("n")
+        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("instance")
         row = [lab]
-        for n in ns:
-            if n in sub.index:
-                cell = fmt_time(sub.loc[n, "wall"])
-                if sub.loc[n, "fail"]:
+        for i in ins:
+            if i in sub.index:
+                cell = fmt_time(sub.loc[i, "wall"])
+                if sub.loc[i, "fail"]:
                     cell += " FAIL"
                 row.append(cell)
             else:
                 row.append("")
         rows.append(row)
-    nname = "n" if problem == "nqueens" else "n (n x n board)"
-    return (f"### Median wall time per kernel and {nname}\n\n"
-            + md_table(["kernel"] + [f"n = {n}" for n in ns], rows))
+    return (f"### Median wall time per kernel and {what}\n\n"
+            + md_table(["kernel"] + [head(i) for i in ins], rows))
 
 
-def naive_baseline(stats):
-    """The naive cell at n = 8 used as the baseline: 1 thread if measured, else the fewest."""
-    nv = stats[(stats["kernel"] == "naive") & (stats["n"] == NAIVE_N)]
+def naive_reference(stats, kernel, n):
+    """A naive kernel's time at n: measured (median, 1 thread if measured, else the fewest), or
+    estimated from its median cost per placement at its largest smaller n times C(n^2, n).
+    Returns dict(wall, threads, backend, estimate, from_n, per) or None."""
+    nv = stats[stats["kernel"] == kernel]
     if nv.empty:
         return None
-    return nv.sort_values("threads").iloc[0]
+    at = nv[nv["n"] == n]
+    if not at.empty:
+        row = at.sort_values("threads").iloc[0]
+        return dict(wall=row["wall"], threads=int(row["threads"]), backend=row["backend"],
+                    estimate=False, from_n=n, per=row["wall"] / row["nodes"])
+    below = nv[(nv["n"] < n) & (nv["nodes"] > 0)]
+    if below.empty:
+        return None
+    n0 = below["n"].max()
+    row = below[below["n"] == n0].sort_values("threads").iloc[0]
+    per = row["wall"] / row["nodes"]
+    return dict(wall=per * math.comb(n * n, n), threads=int(row["threads"]),
+                backend=row["backend"], estimate=True, from_n=int(n0), per=per)
+
+
+def describe_reference(kernel, ref, n):
+    if ref is None:
+        return f"{kernel}: no run at n <= {n} in the data"
+    thr = f"{ref['threads']} thread(s)"
+    if ref["estimate"]:
+        return (f"{kernel}, {thr}: ~{fmt_time(ref['wall'])} (estimate: its median cost per "
+                f"placement at n = {ref['from_n']}, {ref['per'] * 1e9:.3g} ns, times "
+                f"C({n * n}, {n}))")
+    return f"{kernel}, {thr}, median {fmt_time(ref['wall'])}"
+
+
+def speedup_cell(ref, wall):
+    if ref is None or wall <= 0:
+        return ""
+    text = fmt_speedup(ref["wall"] / wall)
+    return f"~{text}" if ref["estimate"] else text
 
 
 def table_vs_naive(stats):
     at8 = stats[stats["n"] == NAIVE_N]
-    base = naive_baseline(stats)
+    base = naive_reference(stats, BASELINE, NAIVE_N)
+    other = naive_reference(stats, OTHER_NAIVE, NAIVE_N)
     placements = math.comb(NAIVE_N * NAIVE_N, NAIVE_N)
-    out = f"### Every kernel at n = {NAIVE_N} against naive\n\n"
-    if base is None:
-        out += (f"No naive run at n = {NAIVE_N} in the data: speedups over naive are not "
-                "available.\n\n")
-    else:
-        out += (f"Baseline: naive, {int(base['threads'])} thread(s), median "
-                f"{fmt_time(base['wall'])}: every one of the C(64, 8) = {placements:,} "
-                "placements tested.\n\n")
-    if at8.empty:
-        return out + f"No run at n = {NAIVE_N} in the data.\n"
+    out = f"### Every kernel at n = {NAIVE_N} against the naive enumeration\n\n"
+    out += (f"Baseline: {describe_reference(BASELINE, base, NAIVE_N)}. It is seed 004's method: "
+            f"every one of the C(64, 8) = {placements:,} placements generated and checked for "
+            f"attacking queens on its own. Also shown: "
+            f"{describe_reference(OTHER_NAIVE, other, NAIVE_N)} (the same placements, the last "
+            "two queens of each prefix tested bit-parallel). Speedups marked ~ rest on an "
+            "estimated baseline.\n\n")
     rows = []
+    if base is not None and base["estimate"]:
+        rows.append([BASELINE, base["backend"], base["threads"],
+                     f"~{fmt_time(base['wall'])} (estimate)", fmt_num(placements),
+                     fmt_rate(placements / base["wall"]), "~1.00x",
+                     "" if other is None else f"~{fmt_speedup(other['wall'] / base['wall'])}"])
+    if at8.empty and not rows:
+        return out + f"No run at n = {NAIVE_N} in the data.\n"
     for k, t, lab in series_labels(at8):
         r = at8[(at8["kernel"] == k) & (at8["threads"] == t)].iloc[0]
-        speed = base["wall"] / r["wall"] if base is not None and r["wall"] > 0 else float("nan")
         wall = fmt_time(r["wall"]) + (" FAIL" if r["fail"] else "")
         rows.append([k, r["backend"], int(t), wall, fmt_num(r["nodes"]),
-                     fmt_rate(r["nodes"] / r["wall"] if r["wall"] > 0 else 0), fmt_speedup(speed)])
+                     fmt_rate(r["nodes"] / r["wall"] if r["wall"] > 0 else 0),
+                     speedup_cell(base, r["wall"]), speedup_cell(other, r["wall"])])
     return out + md_table(["kernel", "backend", "threads", "median wall", "nodes", "nodes/s",
-                           "speedup over naive"], rows,
-                          ["l", "l", "r", "r", "r", "r", "r"])
+                           f"speedup over {BASELINE}", f"speedup over {OTHER_NAIVE}"], rows,
+                          ["l", "l", "r", "r", "r", "r", "r", "r"])
 
 
-def table_thread_speedup(stats, problem):
+def table_thread_speedup(stats, what="instance"):
     par = stats[stats["backend"] != "serial"]
     rows = []
     threads_all = sorted(par["threads"].unique()) if not par.empty else []
     for k in dict.fromkeys(par["kernel"]):
         sub = par[par["kernel"] == k]
-        one = sub[sub["threads"] == 1].set_index("n")
-        # The largest n measured with 1 thread and with at least one other count.
-        cands = [n for n in sorted(one.index, reverse=True)
-                 if len(sub[(sub["n"] == n) & (sub["threads"] != 1)]) > 0]
+        one = sub[sub["threads"] == 1].set_index("instance")
+        # The largest instance measured with 1 thread and with at least one other count.
+        cands = [i for i in sorted(one.index, key=lambda i: one.loc[i, "iorder"], reverse=True)
+                 if len(sub[(sub["instance"] == i) & (sub["threads"] != 1)]) > 0]
         if not cands:
             continue
-        n = cands[0]
-        t1 = one.loc[n, "wall"]
-        row = [k, int(n), fmt_time(t1)]
+        i = cands[0]
+        t1 = one.loc[i, "wall"]
+        row = [k, i, fmt_time(t1)]
         for t in threads_all:
             if t == 1:
                 continue
-            c = sub[(sub["n"] == n) & (sub["threads"] == t)]
+            c = sub[(sub["instance"] == i) & (sub["threads"] == t)]
             row.append(f"{fmt_time(c.iloc[0]['wall'])} ({fmt_speedup(t1 / c.iloc[0]['wall'])})"
                        if not c.empty and c.iloc[0]["wall"] > 0 else "")
         rows.append(row)
-    title = "### Speedup over 1 thread (parallel kernels, at the largest n measured with 1 thread)\n\n"
+    title = (f"### Speedup over 1 thread (parallel kernels, at the largest {what} measured with 1 "
+             "thread)\n\n")
     if not rows:
         return title + "No parallel kernel was measured with 1 and more threads.\n"
-    header = ["kernel", "n", "1 thread"] + [f"{t} threads" for t in threads_all if t != 1]
+    header = ["kernel", what, "1 thread"] + [f"{t} threads" for t in threads_all if t != 1]
     return title + md_table(header, rows, ["l"] + ["r"] * (len(header) - 1))
 
 
 def table_naive_extrapolated(stats):
-    nv = stats[stats["kernel"] == "naive"]
-    base = naive_baseline(stats)
-    title = "### naive extrapolated to larger n (estimate)\n\n"
-    if base is None or base["nodes"] <= 0:
-        return title + f"No naive run at n = {NAIVE_N} in the data: nothing to extrapolate.\n"
-    per = base["wall"] / base["nodes"]
-    bt = int(base["threads"])
-    measured_n = set(nv[nv["threads"] == bt]["n"])
-    others = stats[stats["kernel"] != "naive"]
-    ns = sorted(n for n in others["n"].unique() if n > NAIVE_N and n not in measured_n)
+    title = "### The naive enumerations extrapolated to larger n (estimate)\n\n"
+    nv = stats[stats["kernel"] == BASELINE]
+    if nv.empty:
+        return title + f"No {BASELINE} run in the data: nothing to extrapolate.\n"
+    measured_n = set(nv["n"])
+    others = stats[~stats["kernel"].isin([BASELINE, OTHER_NAIVE])]
+    ns = sorted(n for n in others["n"].unique() if n > max(measured_n))
     if not ns:
-        return title + "No kernel was measured above the largest naive n.\n"
+        return title + f"No kernel was measured above the largest {BASELINE} n.\n"
     rows = []
     for n in ns:
-        placements = math.comb(n * n, n)
-        est = per * placements
+        base = naive_reference(stats, BASELINE, n)
+        other = naive_reference(stats, OTHER_NAIVE, n)
         at = others[others["n"] == n]
         best = at.loc[at["wall"].idxmin()]
         par = best["backend"] != "serial"
-        rows.append([int(n), f"{placements:.4g}", f"~{fmt_time(est)} (estimate)",
-                     label(best["kernel"], int(best["threads"]), par), fmt_time(best["wall"]),
-                     f"~{fmt_speedup(est / best['wall'])} (estimate)" if best["wall"] > 0 else ""])
-    out = (title + f"naive cost per placement: {per * 1e9:.3g} ns (median at n = {NAIVE_N}, "
-           f"{bt} thread(s)); estimated naive time = that cost x C(n^2, n). These are "
+        oth = "" if other is None else (f"~{fmt_time(other['wall'])} (estimate)"
+                                        if other["estimate"] else fmt_time(other["wall"]))
+        rows.append([int(n), f"{math.comb(n * n, n):.4g}", f"~{fmt_time(base['wall'])} (estimate)",
+                     oth, label(best["kernel"], int(best["threads"]), par), fmt_time(best["wall"]),
+                     f"~{fmt_speedup(base['wall'] / best['wall'])} (estimate)"
+                     if best["wall"] > 0 else ""])
+    base0 = naive_reference(stats, BASELINE, max(measured_n))
+    out = (title + f"{BASELINE} cost per placement: {base0['per'] * 1e9:.3g} ns (median at "
+           f"n = {base0['from_n']}, {base0['threads']} thread(s)); estimated time = that cost x "
+           f"C(n^2, n), likewise for {OTHER_NAIVE} from its largest measured n. These are "
            "extrapolations, not measurements.\n\n")
-    return out + md_table(["n", "C(n^2, n) placements", "naive (estimate)", "fastest kernel",
-                           "its median", "speedup over naive (estimate)"], rows,
-                          ["r", "r", "r", "l", "r", "r"])
+    return out + md_table(["n", "C(n^2, n) placements", f"{BASELINE} (estimate)", OTHER_NAIVE,
+                           "fastest kernel", "its median",
+                           f"speedup over {BASELINE} (estimate)"], rows,
+                          ["r", "r", "r", "r", "l", "r", "r"])
 
 
 def table_game_winners(df):
     g = df[df["problem"] == "queens-game"]
     rows = []
-    for n in sorted(g["n"].unique()):
-        sub = g[g["n"] == n]
+    for i in dict.fromkeys(g["instance"]):
+        sub = g[g["instance"] == i]
         winners = sorted(set(sub["winner"].dropna()))
         winner = winners[0] if len(winners) == 1 else "DISAGREE: " + "/".join(winners)
+        grundy = ""
+        if "grundy" in sub.columns:
+            gs = sorted(set(int(v) for v in sub["grundy"].dropna()))
+            grundy = "/".join(str(v) for v in gs) if len(gs) <= 1 else "DISAGREE: " + "/".join(
+                str(v) for v in gs)
+        play = "/".join(sorted(set(sub["play"].dropna()))) if "play" in sub.columns else "normal"
         ver = sorted(set(sub["verified"].dropna()))
         kernels = ", ".join(dict.fromkeys(sub["kernel"]))
-        rows.append([f"{int(n)} x {int(n)}", winner, "/".join(ver), kernels])
-    return ("### Queens game: winner with perfect play (normal play)\n\n"
-            + md_table(["board", "winner", "verified", "kernels"], rows, ["l", "l", "l", "l"]))
+        board = f"{int(sub['rows'].iloc[0])} x {int(sub['cols'].iloc[0])}"
+        rows.append([board, play, winner, grundy, "/".join(ver), kernels])
+    return ("### Queens game: winner with perfect play\n\n"
+            + md_table(["board", "play", "winner", "grundy", "verified", "kernels"], rows,
+                       ["l", "l", "l", "r", "l", "l"]))
+
+
+def nqueens_part(sub, stats):
+    stats = stats.copy()
+    stats["n"] = stats["instance"].astype(int)
+    return [table_vs_naive(stats),
+            table_time_by_instance(stats, "n", lambda i: f"n = {i}"),
+            table_thread_speedup(stats, "n"),
+            table_naive_extrapolated(stats)]
+
+
+def queens_game_part(sub, stats):
+    return [table_time_by_instance(stats, "board"),
+            table_thread_speedup(stats, "board"),
+            table_game_winners(sub)]
+
+
+def generic_part(sub, stats):
+    return [table_time_by_instance(stats), table_thread_speedup(stats)]
+
+
+def mnk_short(instance):
+    """An m,n,k instance as a short label: the board, k and rule, and how many moves were played."""
+    head, _, moves = instance.partition(":")
+    return f"{head} +{len(moves.split(','))} moves" if moves else head
+
+
+def table_nodes_by_instance(stats, head=lambda i: i):
+    ins = instances_in_order(stats)
+    rows = []
+    for k, t, lab in series_labels(stats):
+        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("instance")
+        rows.append([lab] + [fmt_num(sub.loc[i, "nodes"]) if i in sub.index else "" for i in ins])
+    return ("### Median nodes per kernel and instance\n\n"
+            + md_table(["kernel"] + [head(i) for i in ins], rows))
+
+
+def table_mnk_values(df):
+    rows = []
+    for i in dict.fromkeys(df["instance"]):
+        sub = df[df["instance"] == i]
+        values = sorted(set(sub["value"].dropna()))
+        value = values[0] if len(values) == 1 else "DISAGREE: " + "/".join(values)
+        mv = sorted(set(sub["move_values"].dropna())) if "move_values" in sub.columns else []
+        moves = mv[0] if len(mv) == 1 else ("DISAGREE: " + " / ".join(mv) if mv else "")
+        pos = sub.groupby("kernel")["positions"].median() if "positions" in sub.columns else {}
+        most = f"{fmt_num(max(pos))}" if len(pos) else ""
+        ver = "/".join(sorted(set(sub["verified"].dropna())))
+        rows.append([mnk_short(i), value, moves, most, ver, ", ".join(dict.fromkeys(sub["kernel"]))])
+    return ("### m,n,k: values with perfect play (first, draw or second player wins)\n\n"
+            + md_table(["instance", "value", "move values", "table positions (most)", "verified",
+                        "kernels"], rows, ["l", "l", "l", "r", "l", "l"]))
+
+
+def mnk_part(sub, stats):
+    return [table_time_by_instance(stats, "instance", mnk_short),
+            table_nodes_by_instance(stats, mnk_short),
+            table_thread_speedup(stats, "instance"),
+            table_mnk_values(sub)]
+
+
+# Each problem's tables; problems not listed get generic_part.
+PARTS = {"nqueens": nqueens_part, "queens-game": queens_game_part, "mnk": mnk_part}
 
 
 def provenance(df):
@@ -255,23 +375,17 @@ def provenance(df):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("csv", nargs="+", help="CSV files written by `searchbench bench`")
+    ap.add_argument("csv", nargs="+",
+                    help="CSV files written by `searchbench bench`, or run directories")
     ap.add_argument("-o", "--out", help="write the Markdown here instead of stdout")
     args = ap.parse_args(argv)
     df = load(args.csv)
     parts = ["## searchbench results\n", provenance(df)]
     for problem in dict.fromkeys(df["problem"]):
-        sub = df[df["problem"] == problem]
+        sub = df[df["problem"] == problem].dropna(axis=1, how="all")
         stats = cell_stats(sub)
         parts.append(f"\n## {problem}\n")
-        if problem == "nqueens":
-            parts.append(table_vs_naive(stats))
-        parts.append(table_time_by_n(stats, problem))
-        parts.append(table_thread_speedup(stats, problem))
-        if problem == "nqueens":
-            parts.append(table_naive_extrapolated(stats))
-        if problem == "queens-game":
-            parts.append(table_game_winners(sub))
+        parts += PARTS.get(problem, generic_part)(sub, stats)
     text = "\n".join(parts)
     if args.out:  # a temporary name beside the target, renamed when complete
         tmp = f"{args.out}.tmp.{os.getpid()}"

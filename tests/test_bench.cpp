@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,8 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "bench.hpp"
-#include "registry.hpp"
+#include "core/bench.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/problem.hpp"
+#include "queens_game/problem.hpp"
 
 namespace fs = std::filesystem;
 
@@ -106,14 +109,33 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
   return rows;
 }
 
-const std::string kHeader =
-    "problem,kernel,backend,n,threads,rep,wall_s,nodes,nodes_per_s,verified,total,unique,rows,"
-    "cols,winner,winning_first_moves,positions,git_sha,host,cpu_model,compiler,flags,"
-    "timestamp_utc";
+const std::string kCommon =
+    "problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,host,"
+    "cpu_model,compiler,flags,timestamp_utc";
+const std::string kHeader = kCommon + ",n,total,unique";  // nqueens
+const std::string kGameHeader =
+    kCommon + ",n,rows,cols,play,winner,winning_first_moves,grundy,positions";
 
-int col(const std::string& name) {
-  const auto& c = sb::bench::csv_columns();
-  return static_cast<int>(std::find(c.begin(), c.end(), name) - c.begin());
+/// Column index by name in a parsed CSV's header row.
+int col(const std::vector<std::vector<std::string>>& rows, const std::string& name) {
+  const auto& h = rows.at(0);
+  const auto it = std::find(h.begin(), h.end(), name);
+  if (it == h.end()) throw std::runtime_error("no column " + name);
+  return static_cast<int>(it - h.begin());
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& c : v) out += (out.empty() ? "" : ",") + c;
+  return out;
+}
+
+const sb::Problem& nq() {
+  return sb::nqueens::problem();
+}
+
+sb::bench::Cell cell(const sb::Problem& p, const char* kernel, const char* instance, int t) {
+  return {&p, p.find_kernel(kernel), p.parse(instance), t};
 }
 
 }  // namespace
@@ -121,9 +143,11 @@ int col(const std::string& name) {
 // ---- the library -------------------------------------------------------------------------------
 
 TEST(BenchLib, HeaderIsTheDocumentedSchema) {
-  std::string joined;
-  for (const auto& c : sb::bench::csv_columns()) joined += (joined.empty() ? "" : ",") + c;
-  EXPECT_EQ(joined, kHeader);
+  EXPECT_EQ(joined(sb::bench::csv_columns(sb::nqueens::problem())), kHeader);
+  EXPECT_EQ(joined(sb::bench::csv_columns(sb::queens_game::problem())), kGameHeader);
+  // Every problem's file starts with the same common and provenance columns.
+  for (const sb::Problem* p : sb::problems())
+    EXPECT_EQ(joined(sb::bench::csv_columns(*p)).substr(0, kCommon.size()), kCommon) << p->name;
 }
 
 TEST(BenchLib, ParseRange) {
@@ -133,7 +157,9 @@ TEST(BenchLib, ParseRange) {
   EXPECT_EQ(parse_range("7").lo, 7);
   EXPECT_EQ(parse_range("7").hi, 7);
   EXPECT_EQ(parse_range(" 5..5 ").hi, 5);
-  for (const char* bad : {"", " ", "12..4", "a..b", "4..", "..4", "0..3", "4-8", "3.5", "4..2000"})
+  EXPECT_EQ(parse_range("010").lo, 10);  // decimal, as everywhere
+  for (const char* bad :
+       {"", " ", "12..4", "a..b", "4..", "..4", "0..3", "4-8", "3.5", "4..2000", "0x10", "+4"})
     EXPECT_THROW(parse_range(bad), std::invalid_argument) << "'" << bad << "'";
 }
 
@@ -141,40 +167,38 @@ TEST(BenchLib, ParseThreads) {
   using sb::bench::parse_threads;
   EXPECT_EQ(parse_threads("4,1,2,2"), (std::vector<int>{1, 2, 4}));
   EXPECT_EQ(parse_threads("3"), (std::vector<int>{3}));
-  for (const char* bad : {"", "0", "-1", "1,,2", "1,x", "two", "99999"})
+  EXPECT_EQ(parse_threads("08"), (std::vector<int>{8}));
+  for (const char* bad : {"", "0", "-1", "1,,2", "1,x", "two", "99999", "0x2"})
     EXPECT_THROW(parse_threads(bad), std::invalid_argument) << "'" << bad << "'";
-}
-
-TEST(BenchLib, NaivePlacementsAtEight) {
-  EXPECT_DOUBLE_EQ(sb::bench::naive_placements(8), 4426165368.0);
-  EXPECT_DOUBLE_EQ(sb::bench::naive_placements(1), 1.0);
 }
 
 TEST(BenchLib, PlanSerialKernelsRunAtOneThreadAndSkipsAreListed) {
   sb::bench::Request req;
   req.suite = sb::bench::find_suite("quick");
-  req.kernels = {"bitboard", "naive"};
+  req.kernels = {"bitboard", "naive-bitparallel"};
   req.n = sb::bench::Range{8, 10};
   req.threads = {1, 2};
   const auto plan = sb::bench::make_plan(req);
-  // Ladder order: naive first; naive n = 9 above the quick cap, n = 10 out of its range.
+  // Ladder order: naive-bitparallel first; its n = 9 above the quick cap, n = 10 out of range.
   ASSERT_FALSE(plan.cells.empty());
-  EXPECT_EQ(plan.cells.front().kernel->name, "naive");
+  EXPECT_EQ(plan.cells.front().kernel->name, "naive-bitparallel");
+  ASSERT_EQ(plan.problems.size(), 1u);
+  EXPECT_EQ(plan.problems[0]->name, "nqueens");
   int bitboard_cells = 0;
   for (const auto& c : plan.cells) {
     if (c.kernel->name == "bitboard") {
       ++bitboard_cells;
       EXPECT_EQ(c.threads, 1);
     }
-    if (c.kernel->name == "naive") {
-      EXPECT_EQ(c.n, 8);
+    if (c.kernel->name == "naive-bitparallel") {
+      EXPECT_EQ(c.instance.name, "8");
     }
   }
   EXPECT_EQ(bitboard_cells, 3);
   bool cap = false, range = false;
   for (const auto& s : plan.skipped) {
-    if (s.cell.n == 9) cap = cap || s.reason.find("cap") != std::string::npos;
-    if (s.cell.n == 10) range = range || s.reason.find("range") != std::string::npos;
+    if (s.cell.instance.name == "9") cap = cap || s.reason.find("cap") != std::string::npos;
+    if (s.cell.instance.name == "10") range = range || s.reason.find("range") != std::string::npos;
   }
   EXPECT_TRUE(cap);
   EXPECT_TRUE(range);
@@ -182,42 +206,53 @@ TEST(BenchLib, PlanSerialKernelsRunAtOneThreadAndSkipsAreListed) {
   req.budget_s = 0;  // no limit: the cap no longer applies, the kernel's range still does
   const auto unlimited = sb::bench::make_plan(req);
   int naive9 = 0;
-  for (const auto& c : unlimited.cells) naive9 += c.kernel->name == "naive" && c.n == 9;
-  EXPECT_EQ(naive9, 2);
+  for (const auto& c : unlimited.cells)
+    naive9 += c.kernel->name == "naive-bitparallel" && c.instance.name == "9";
+  EXPECT_EQ(naive9,
+            nq().find_kernel("naive-bitparallel")->parallel() ? 2 : 1);  // serial without oneTBB
 
   req.kernels = {"no-such-kernel"};
   EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);
 }
 
-TEST(BenchLib, CostModelScalesNaiveByPlacements) {
-  const auto* naive = sb::find_kernel(sb::Problem::kNQueens, "naive");
-  const auto* rows = sb::find_kernel(sb::Problem::kNQueens, "backtrack-rows");
-  ASSERT_NE(naive, nullptr);
-  ASSERT_NE(rows, nullptr);
-  sb::bench::CostModel m;
-  EXPECT_FALSE(m.estimate({naive, 8, 1}).has_value());
-  m.record({naive, 7, 1}, 0.1);
-  const double ratio = sb::bench::naive_placements(8) / sb::bench::naive_placements(7);
-  EXPECT_NEAR(*m.estimate({naive, 8, 1}), 0.1 * ratio, 1e-9);
-  EXPECT_FALSE(m.estimate({naive, 8, 2}).has_value());               // other thread count: unknown
-  EXPECT_NEAR(*m.rough_estimate({naive, 8, 2}), 0.1 * ratio, 1e-9);  // ... except for progress
-  m.record({rows, 10, 1}, 0.01);
-  m.record({rows, 11, 1}, 0.1);  // growth 10 per n
-  EXPECT_NEAR(*m.estimate({rows, 13, 1}), 10.0, 1e-9);
+TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
+  sb::bench::Request req;
+  req.suite = sb::bench::find_suite("quick");
+  req.n = sb::bench::Range{4, 5};
+  auto plan = sb::bench::make_plan(req);
+  // --n covers every problem whose instances it can name (mnk has none: its instances need k).
+  const auto with_n = std::count_if(sb::problems().begin(), sb::problems().end(),
+                                    [](const sb::Problem* p) { return bool(p->from_n); });
+  EXPECT_EQ(plan.problems.size(), static_cast<std::size_t>(with_n));
+  req.n.reset();
+  req.instances = {"6x7", "5x5:misere"};
+  plan = sb::bench::make_plan(req);
+  ASSERT_EQ(plan.problems.size(), 1u);
+  EXPECT_EQ(plan.problems[0]->name, "queens-game");
+  EXPECT_EQ(plan.cells.front().instance.name, "6x7");
+  req.instances = {"nonsense"};
+  EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);
+  req.instances = {"6"};
+  req.n = sb::bench::Range{4, 5};
+  EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);  // --n and --instances
 }
 
-TEST(BenchLib, QueensGameVerificationUsesTheMirrorProofOnly) {
-  sb::queens_game::Result r;
-  r.first_player_wins = true;
-  EXPECT_EQ(sb::bench::verify_queens_game(5, r, false, false), "pass");
-  EXPECT_EQ(sb::bench::verify_queens_game(4, r, false, false), "na");
-  EXPECT_EQ(sb::bench::verify_queens_game(5, r, false, true), "na");
-  r.winning_first_moves = {0};
-  EXPECT_EQ(sb::bench::verify_queens_game(5, r, true, false), "fail");  // centre 12 missing
-  r.winning_first_moves = {0, 12};
-  EXPECT_EQ(sb::bench::verify_queens_game(5, r, true, false), "pass");
-  r.first_player_wins = false;
-  EXPECT_EQ(sb::bench::verify_queens_game(3, r, false, false), "fail");
+TEST(BenchLib, CostModelScalesNaiveByPlacements) {
+  ASSERT_NE(nq().find_kernel("naive-seed"), nullptr);
+  ASSERT_NE(nq().find_kernel("backtrack-rows"), nullptr);
+  sb::bench::CostModel m;
+  EXPECT_FALSE(m.estimate(cell(nq(), "naive-seed", "8", 1)).has_value());
+  m.record(cell(nq(), "naive-seed", "7", 1), 0.1);
+  const double ratio = sb::nqueens::placements(8) / sb::nqueens::placements(7);
+  EXPECT_NEAR(*m.estimate(cell(nq(), "naive-seed", "8", 1)), 0.1 * ratio, 1e-9);
+  // Another thread count: unknown, except for the progress line.
+  EXPECT_FALSE(m.estimate(cell(nq(), "naive-seed", "8", 2)).has_value());
+  EXPECT_NEAR(*m.rough_estimate(cell(nq(), "naive-seed", "8", 2)), 0.1 * ratio, 1e-9);
+  m.record(cell(nq(), "backtrack-rows", "10", 1), 0.01);
+  m.record(cell(nq(), "backtrack-rows", "11", 1), 0.1);  // growth 10 per n
+  EXPECT_NEAR(*m.estimate(cell(nq(), "backtrack-rows", "13", 1)), 10.0, 1e-9);
+  m.record(cell(nq(), "naive-bitparallel", "7", 1), 0.01);  // the same placements: C(n^2, n)
+  EXPECT_NEAR(*m.estimate(cell(nq(), "naive-bitparallel", "8", 1)), 0.01 * ratio, 1e-9);
 }
 
 // ---- the command -------------------------------------------------------------------------------
@@ -239,24 +274,24 @@ TEST(BenchCli, TinyRunWritesTidyCsvAndEnvJson) {
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const auto& row = rows[i];
     ASSERT_EQ(row.size(), rows[0].size()) << "row " << i;
-    EXPECT_EQ(row[col("problem")], "nqueens");
-    EXPECT_EQ(row[col("kernel")], "bitboard");
-    EXPECT_EQ(row[col("backend")], "serial");
-    const int n = std::stoi(row[col("n")]);
+    EXPECT_EQ(row[col(rows, "problem")], "nqueens");
+    EXPECT_EQ(row[col(rows, "kernel")], "bitboard");
+    EXPECT_EQ(row[col(rows, "backend")], "serial");
+    const int n = std::stoi(row[col(rows, "n")]);
     EXPECT_EQ(n, 4 + static_cast<int>(i - 1) / 2);
-    EXPECT_EQ(row[col("threads")], "1");
-    EXPECT_EQ(row[col("rep")], std::to_string(1 + (i - 1) % 2));
-    EXPECT_GT(std::stod(row[col("wall_s")]), 0.0);
-    EXPECT_GT(std::stoull(row[col("nodes")]), 0u);
-    EXPECT_GT(std::stod(row[col("nodes_per_s")]), 0.0);
-    EXPECT_EQ(row[col("verified")], "pass");
-    EXPECT_EQ(row[col("total")], n == 4 ? "2" : n == 5 ? "10" : "4");
-    EXPECT_EQ(row[col("unique")], n == 4 ? "1" : n == 5 ? "2" : "1");
-    EXPECT_EQ(row[col("winner")], "");
-    EXPECT_FALSE(row[col("git_sha")].empty());
-    EXPECT_FALSE(row[col("host")].empty());
-    EXPECT_FALSE(row[col("compiler")].empty());
-    EXPECT_EQ(row[col("timestamp_utc")].size(), 20u);  // 2026-01-01T00:00:00Z
+    EXPECT_EQ(row[col(rows, "threads")], "1");
+    EXPECT_EQ(row[col(rows, "rep")], std::to_string(1 + (i - 1) % 2));
+    EXPECT_GT(std::stod(row[col(rows, "wall_s")]), 0.0);
+    EXPECT_GT(std::stoull(row[col(rows, "nodes")]), 0u);
+    EXPECT_GT(std::stod(row[col(rows, "nodes_per_s")]), 0.0);
+    EXPECT_EQ(row[col(rows, "verified")], "pass");
+    EXPECT_EQ(row[col(rows, "total")], n == 4 ? "2" : n == 5 ? "10" : "4");
+    EXPECT_EQ(row[col(rows, "unique")], n == 4 ? "1" : n == 5 ? "2" : "1");
+    EXPECT_EQ(row[col(rows, "instance")], std::to_string(n));
+    EXPECT_FALSE(row[col(rows, "git_sha")].empty());
+    EXPECT_FALSE(row[col(rows, "host")].empty());
+    EXPECT_FALSE(row[col(rows, "compiler")].empty());
+    EXPECT_EQ(row[col(rows, "timestamp_utc")].size(), 20u);  // 2026-01-01T00:00:00Z
   }
 
   const auto env_path = dir.path() / "env.json";
@@ -267,6 +302,7 @@ TEST(BenchCli, TinyRunWritesTidyCsvAndEnvJson) {
     EXPECT_TRUE(env.contains(key)) << key;
   EXPECT_EQ(env["rows"], 6);
   EXPECT_NE(env["command"].get<std::string>().find("--kernels bitboard"), std::string::npos);
+  EXPECT_EQ(env["csv"]["nqueens"], "tiny.csv");
   // No temporary files left behind.
   for (const auto& e : fs::directory_iterator(dir.path()))
     EXPECT_EQ(e.path().string().find(".tmp."), std::string::npos) << e.path();
@@ -309,7 +345,15 @@ TEST(BenchCli, BadUsageExitsTwo) {
         "--kernels bitboard --n 4.. ", "--kernels no-such-kernel --n 4",
         "--kernels bitboard --n 4 --threads 0", "--kernels bitboard --n 4 --threads 1,x",
         "--kernels bitboard --n 4 --threads ''", "--kernels bitboard --n 4 --reps 0",
-        "--kernels plain --problem nqueens --n 4", "--suite huge --n 4", "--kernels ''"}) {
+        "--kernels plain --problem nqueens --n 4", "--suite huge --n 4", "--kernels ''",
+        // integers are decimal everywhere; floating-point options refuse NaN and infinity
+        "--kernels bitboard --n 4 --reps 0x10", "--kernels bitboard --n 4 --warmup 1e2",
+        "--kernels bitboard --n 4 --reps -1", "--kernels bitboard --n 4 --budget nan",
+        "--kernels bitboard --n 4 --budget inf", "--kernels bitboard --n 4 --budget 0x1p3",
+        "--kernels bitboard --n 4 --budget -1", "--problem chess --n 4",
+        "--kernels bitboard --instances 5x5", "--kernels bitboard --n 4 --instances 5",
+        // several problems need a directory, not one CSV file
+        "--n 4 --kernels bitboard,memo"}) {
     const auto r = bench(dir, args + out);
     EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
     EXPECT_NE(r.err.find("error"), std::string::npos) << args << "\n" << r.err;
@@ -330,8 +374,8 @@ TEST(BenchCli, VerificationFailureGivesNonZeroExitAndIsStillWritten) {
   EXPECT_NE(r.err.find("verification failure"), std::string::npos) << r.err;
   const auto rows = parse_csv(slurp(csv));
   ASSERT_EQ(rows.size(), 3u);
-  EXPECT_EQ(rows[1][col("verified")], "fail");
-  EXPECT_EQ(rows[2][col("verified")], "fail");
+  EXPECT_EQ(rows[1][col(rows, "verified")], "fail");
+  EXPECT_EQ(rows[2][col(rows, "verified")], "fail");
 }
 
 TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
@@ -341,10 +385,10 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   // its range): each skip reported, exit 2, no file left.
   auto r = bench(dir, "--kernels backtrack-squares --n 16..17 --out '" + csv.string() + "'");
   EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("skip backtrack-squares n=16 threads=1: above the quick suite's cap"),
+  EXPECT_NE(r.err.find("skip nqueens/backtrack-squares 16 threads=1: above the quick suite's cap"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("skip backtrack-squares n=17 threads=1: out of the kernel's range"),
+  EXPECT_NE(r.err.find("skip nqueens/backtrack-squares 17 threads=1: out of the kernel's range"),
             std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(csv));
@@ -352,7 +396,7 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   r = bench(dir, "--kernels backtrack-squares --n 7..11 --reps 1 --warmup 0 --out '" +
                      csv.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("skip backtrack-squares n=11 threads=1: above the quick suite's cap"),
+  EXPECT_NE(r.err.find("skip nqueens/backtrack-squares 11 threads=1: above the quick suite's cap"),
             std::string::npos)
       << r.err;
   EXPECT_EQ(parse_csv(slurp(csv)).size(), 5u);  // the header and n = 7, 8, 9, 10
@@ -361,7 +405,7 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   r = bench(dir, "--kernels backtrack-rows --n 4..13 --reps 1 --warmup 0 --budget 0.001 --out '" +
                      csv.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("backtrack-rows n=13 threads=1: skip: estimated"), std::string::npos)
+  EXPECT_NE(r.err.find("nqueens/backtrack-rows 13 threads=1: skip: estimated"), std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("budget"), std::string::npos) << r.err;
   const auto env = nlohmann::json::parse(slurp(dir.path() / "env.json"));
@@ -372,30 +416,101 @@ TEST(BenchCli, DryRunListsThePlanAndRunsNothing) {
   TempDir dir;
   const auto r = bench(dir, "--suite quick --dry-run");
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("run  naive n=8 threads=1"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("run  bitboard-sym-tbb n=16 threads=2"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("naive n=9"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  nqueens/naive-bitparallel 8 threads=1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  nqueens/naive-seed 7 threads=1"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("naive-seed 8 "), std::string::npos) << r.out;  // estimated, not run
+#ifdef SEARCHBENCH_WITH_TBB
+  EXPECT_NE(r.out.find("run  nqueens/bitboard-sym-tbb 16 threads=2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  nqueens/constellation-tbb 17 threads=2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("run  queens-game/memo-sym-tbb 11x11 threads=2"), std::string::npos)
+      << r.out;
+#endif
+  EXPECT_EQ(r.out.find("naive-bitparallel 9"), std::string::npos) << r.out;
 }
 
 TEST(BenchCli, QueensGameRowsCarryTheGameValues) {
   TempDir dir;
   const auto csv = dir.path() / "game.csv";
-  const auto r =
-      bench(dir, "--kernels memo-sym --n 3..4 --reps 1 --warmup 0 --out '" + csv.string() + "'");
+  const auto r = bench(dir,
+                       "--kernels memo-sym --instances 3x3,4x4,3x5:misere --reps 1 --warmup 0 "
+                       "--out '" +
+                           csv.string() + "'");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto rows = parse_csv(slurp(csv));
-  ASSERT_EQ(rows.size(), 3u);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(joined(rows[0]), kGameHeader);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const auto& row = rows[i];
-    const int n = std::stoi(row[col("n")]);
-    EXPECT_EQ(row[col("problem")], "queens-game");
-    EXPECT_EQ(row[col("rows")], std::to_string(n));
-    EXPECT_EQ(row[col("cols")], std::to_string(n));
-    EXPECT_TRUE(row[col("winner")] == "first" || row[col("winner")] == "second");
-    EXPECT_FALSE(row[col("winning_first_moves")].empty());  // every first move classified
-    EXPECT_FALSE(row[col("positions")].empty());
-    EXPECT_EQ(row[col("total")], "");
-    // 3 x 3: the first player wins by the centre-mirror proof; 4 x 4: no reference.
-    EXPECT_EQ(row[col("verified")], n == 3 ? "pass" : "na");
+    EXPECT_EQ(row[col(rows, "problem")], "queens-game");
+    EXPECT_TRUE(row[col(rows, "winner")] == "first" || row[col(rows, "winner")] == "second");
+    EXPECT_FALSE(row[col(rows, "winning_first_moves")].empty());  // every first move classified
+    EXPECT_FALSE(row[col(rows, "positions")].empty());
+    // Every board of at most 36 squares is checked by the independent checker, misere included.
+    EXPECT_EQ(row[col(rows, "verified")], "pass") << row[col(rows, "instance")];
   }
+  EXPECT_EQ(rows[1][col(rows, "instance")], "3x3");
+  EXPECT_EQ(rows[1][col(rows, "n")], "3");
+  EXPECT_EQ(rows[3][col(rows, "instance")], "3x5:misere");
+  EXPECT_EQ(rows[3][col(rows, "n")], "");
+  EXPECT_EQ(rows[3][col(rows, "rows")], "3");
+  EXPECT_EQ(rows[3][col(rows, "cols")], "5");
+  EXPECT_EQ(rows[3][col(rows, "play")], "misere");
+}
+
+TEST(BenchCli, SeveralProblemsWriteOneCsvEachIntoADirectory) {
+  TempDir dir;
+  const auto out = dir.path() / "run";
+  const auto r = bench(
+      dir, "--kernels bitboard,memo --n 4..5 --reps 1 --warmup 0 --out '" + out.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto nq_rows = parse_csv(slurp(out / "nqueens.csv"));
+  const auto game_rows = parse_csv(slurp(out / "queens-game.csv"));
+  ASSERT_EQ(nq_rows.size(), 3u);
+  ASSERT_EQ(game_rows.size(), 3u);
+  EXPECT_EQ(joined(nq_rows[0]), kHeader);
+  EXPECT_EQ(joined(game_rows[0]), kGameHeader);
+  EXPECT_EQ(game_rows[2][col(game_rows, "instance")], "5x5");
+  const auto env = nlohmann::json::parse(slurp(out / "env.json"));
+  EXPECT_EQ(env["csv"]["queens-game"], "queens-game.csv");
+}
+
+TEST(BenchCli, IntegerOptionsAreDecimal) {
+  TempDir dir;
+  const auto csv = dir.path() / "dec.csv";
+  // "010" is ten, never octal eight, as -n 010 is ten.
+  const auto r =
+      bench(dir, "--kernels bitboard --n 4 --reps 010 --warmup 00 --out '" + csv.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(parse_csv(slurp(csv)).size(), 11u);
+}
+
+TEST(BenchCli, AnOutputNameThatIsNotUtf8KeepsTheResults) {
+  TempDir dir;
+  // A legal Linux file name with bytes that are not UTF-8.
+  const std::string name = std::string("r\xff\xfe") + ".csv";
+  const auto csv = dir.path() / name;
+  const auto r =
+      bench(dir, "--kernels bitboard --n 4 --reps 1 --warmup 0 --out '" + csv.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(parse_csv(slurp(csv)).size(), 2u);
+  const auto env = nlohmann::json::parse(slurp(dir.path() / "env.json"));  // valid JSON
+  EXPECT_EQ(env["rows"], 1);
+}
+
+TEST(BenchCli, ThreadsColumnIsWhatTheKernelRanWith) {
+#ifndef SEARCHBENCH_WITH_OPENMP
+  GTEST_SKIP() << "built without OpenMP";
+#else
+  TempDir dir;
+  const auto csv = dir.path() / "omp.csv";
+  // OpenMP may give fewer threads than asked (here: at most one); the row says what it got.
+  const auto r = bench(dir,
+                       "--kernels bitboard-sym-omp --n 8 --threads 2 --reps 1 --warmup 0 --out '" +
+                           csv.string() + "'",
+                       "OMP_THREAD_LIMIT=1");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto rows = parse_csv(slurp(csv));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1][col(rows, "threads")], "1");
+#endif
 }

@@ -15,12 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "core/typed_problem.hpp"
 #include "gomoku/engine.hpp"
 #include "gomoku/game.hpp"
 #include "gomoku/gomoku.hpp"
 #include "gomoku/match.hpp"
 #include "gomoku/pbrain.hpp"
 #include "gomoku/players.hpp"
+#include "gomoku/problem.hpp"
 #include "gomoku/record.hpp"
 #include "gomoku/shapes.hpp"
 #include "mnk/threats.hpp"
@@ -895,19 +897,25 @@ TEST(GomokuProblem, CommittedPositions) {
 }
 
 TEST(GomokuProblem, EveryKernelPassesOnTheVcfPositions) {
+  const sb::Problem& prob = gm::problem();
+  ASSERT_GE(prob.kernels.size(), 3u);
   for (const auto& pos : gm::committed_positions()) {
     if (pos.name.rfind("vcf", 0) != 0) continue;
-    for (const auto& k : gm::kernels()) {
-      gm::Params p;
-      p.position = pos;
-      p.position.depth = 4;
-      p.threads = 2;
-      p.max_memory = 8 << 20;
-      const gm::Result r = k.run(p);
-      EXPECT_EQ(gm::verify(p.position, r), "pass") << pos.name << " " << k.name;
-      EXPECT_TRUE(r.win) << pos.name << " " << k.name;
+    gm::Position p = pos;
+    p.depth = 4;
+    const sb::Instance in = sb::make_instance<gm::Traits>(p);
+    for (const auto& k : prob.kernels) {
+      sb::RunSettings s;
+      s.threads = 2;
+      s.max_memory = 8 << 20;
+      const sb::Outcome o = k.run(in, s);
+      EXPECT_EQ(prob.verify(in, s, o), sb::Verdict::kPass) << pos.name << " " << k.name;
+      EXPECT_TRUE(sb::result_of<gm::Traits>(o).win) << pos.name << " " << k.name;
+      EXPECT_EQ(prob.fields(in, s, o).size(), prob.columns.size());
     }
   }
+  EXPECT_EQ(prob.parse("mid03/d4").name, "mid03/d4");
+  EXPECT_THROW(prob.parse("vcf00"), std::invalid_argument);
 }
 
 TEST(GomokuProblem, VerifierRejectsABrokenLine) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "mnk/mnk.hpp"
+#include "mnk/problem.hpp"
 
 namespace mnk = sb::mnk;
 
@@ -176,10 +177,37 @@ std::string name(const mnk::Instance& i) {
   return mnk::format_instance(i);
 }
 
+/// A kernel as the tests call it: its typed function.
+struct Kernel {
+  std::string name;
+  bool parallel;
+  mnk::Kernel run;
+};
+
+/// Every kernel built, in the problem's ladder order (checked against its registration).
+const std::vector<Kernel>& all_kernels() {
+  static const std::vector<Kernel> v = {
+      {"minimax", false, mnk::minimax},
+      {"alphabeta", false, mnk::alphabeta},
+      {"alphabeta-tt", false, mnk::alphabeta_tt},
+      {"pns", false, mnk::pns},
+#ifdef SEARCHBENCH_WITH_TBB
+      {"pns-tbb", true, mnk::pns_tbb},
+#endif
+  };
+  return v;
+}
+
+const Kernel* find_kernel(const std::string& name) {
+  for (const auto& k : all_kernels())
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
 /// Kernels that can take instance i in reasonable time in a test.
-std::vector<const mnk::KernelInfo*> kernels_for(const mnk::Instance& i) {
-  std::vector<const mnk::KernelInfo*> out;
-  for (const auto& k : mnk::kernels()) {
+std::vector<const Kernel*> kernels_for(const mnk::Instance& i) {
+  std::vector<const Kernel*> out;
+  for (const auto& k : all_kernels()) {
     if (k.name == "minimax" && i.empty_cells() > 9) continue;
     if (k.name == "alphabeta" && i.empty_cells() > 16) continue;
     out.push_back(&k);
@@ -194,7 +222,7 @@ void check_instance(Reference& ref, const mnk::Instance& i, bool all_moves = tru
     if (skip_alphabeta && k->name == "alphabeta") continue;
     mnk::Params p;
     p.instance = i;
-    p.threads = k->parallel() ? 2 : 1;
+    p.threads = k->parallel ? 2 : 1;
     // plain alpha-beta with every move on 4 x 4 takes seconds; its root value is enough there.
     p.all_moves = all_moves && !(k->name == "alphabeta" && i.empty_cells() > 12);
     const mnk::Result r = k->run(p);
@@ -293,15 +321,15 @@ TEST(MnkKernels, PublishedValues) {
   const char* cases[] = {"3x3k3", "4x3k3", "4x4k4", "5x4k4", "5x5k4", "6x5k4", "6x6k5"};
   for (const char* text : cases) {
     const mnk::Instance i = mnk::parse_instance(text);
-    for (const auto& k : mnk::kernels()) {
+    for (const auto& k : all_kernels()) {
       if (k.name == "minimax" && i.cells() > 9) continue;
       if (k.name == "alphabeta" && i.cells() > 16) continue;
       if (k.name == "alphabeta-tt" && i.cells() > 30) continue;
       mnk::Params p;
       p.instance = i;
-      p.threads = k.parallel() ? 2 : 1;
+      p.threads = k.parallel ? 2 : 1;
       const mnk::Result r = k.run(p);
-      EXPECT_EQ(mnk::verify(i, r), "pass") << k.name << " " << text;
+      EXPECT_EQ(mnk::verify(i, r, false), sb::Verdict::kPass) << k.name << " " << text;
       const auto ref = mnk::reference_value(i.m, i.n, i.k, i.rule);
       ASSERT_TRUE(ref.has_value()) << text;
       EXPECT_EQ(r.value, ref->value) << k.name << " " << text;
@@ -313,12 +341,12 @@ TEST(MnkKernels, PublishedValues) {
 TEST(MnkKernels, SixBySixFiveMoveValues) {
   const mnk::Instance i = mnk::parse_instance("6x6k5");
   for (const char* kn : {"pns", "pns-tbb"}) {
-    const auto* k = mnk::find_kernel(kn);
+    const auto* k = find_kernel(kn);
     if (k == nullptr) continue;
     mnk::Params p;
     p.instance = i;
     p.all_moves = true;
-    p.threads = k->parallel() ? 2 : 1;
+    p.threads = k->parallel ? 2 : 1;
     const mnk::Result r = k->run(p);
     EXPECT_EQ(r.value, mnk::Value::kDraw);
     ASSERT_EQ(r.move_values.size(), 36u);
@@ -328,7 +356,7 @@ TEST(MnkKernels, SixBySixFiveMoveValues) {
 
 // pns-tbb: the same values for 1, 2 and 3 threads, and the thread count it reports.
 TEST(MnkKernels, ParallelThreadCounts) {
-  const auto* k = mnk::find_kernel("pns-tbb");
+  const auto* k = find_kernel("pns-tbb");
   if (k == nullptr) GTEST_SKIP() << "built without oneTBB";
   for (const char* text : {"5x5k4", "6x5k4", "5x5k4:c3,b2", "6x6k5:c3,d4,c4"}) {
     const mnk::Instance i = mnk::parse_instance(text);
@@ -353,13 +381,24 @@ TEST(MnkKernels, TinyTableStaysExact) {
     mnk::Params p;
     p.instance = mnk::parse_instance("5x5k4");
     p.max_memory = 1ull << 20;
-    const mnk::Result r = mnk::find_kernel(kn)->run(p);
+    const mnk::Result r = find_kernel(kn)->run(p);
     EXPECT_EQ(r.value, mnk::Value::kDraw) << kn;
   }
   mnk::Params p;
   p.instance = mnk::parse_instance("5x5k4");
   p.max_memory = 1000;
   EXPECT_THROW(mnk::pns(p), mnk::OutOfMemory);
+}
+
+// The kernels the tests call are the problem's registered kernels, in ladder order.
+TEST(MnkKernels, RegistrationMatches) {
+  const auto& reg = mnk::problem().kernels;
+  ASSERT_EQ(reg.size(), all_kernels().size());
+  for (std::size_t i = 0; i < reg.size(); ++i) {
+    EXPECT_EQ(reg[i].name, all_kernels()[i].name);
+    EXPECT_EQ(reg[i].parallel(), all_kernels()[i].parallel);
+  }
+  EXPECT_EQ(mnk::problem().default_kernel().name, all_kernels().back().name);
 }
 
 // Invalid parameters are refused with std::invalid_argument.

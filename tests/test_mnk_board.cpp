@@ -12,6 +12,7 @@
 
 #include "mnk/board.hpp"
 #include "mnk/mnk.hpp"
+#include "mnk/problem.hpp"
 #include "mnk/threats.hpp"
 
 namespace mnk = sb::mnk;
@@ -387,26 +388,36 @@ TEST(MnkThreats, CommittedVcfPositions) {
   EXPECT_GE(count, 20);
 }
 
-// The benchmark data of the problem: suites and signature instances parse, name known kernels,
-// and bench rows have one cell per bench column.
-TEST(MnkReference, SuitesAndSignatures) {
+// The problem's registration: suites and signature instances parse, are in increasing size, and
+// fit their kernels; fields have one cell per column.
+TEST(MnkReference, ProblemRegistration) {
+  const sb::Problem& p = mnk::problem();
+  EXPECT_EQ(p.name, "mnk");
   for (const char* name : {"quick", "full"}) {
-    const auto s = mnk::suite(name);
-    EXPECT_FALSE(s.empty()) << name;
-    for (const auto& e : s) {
-      EXPECT_NO_THROW(mnk::parse_instance(e.instance)) << e.instance;
-      for (auto k : e.kernels) {
-        if (k == "pns-tbb") continue;  // not built without oneTBB
-        EXPECT_NE(mnk::find_kernel(k), nullptr) << k;
-      }
+    const auto& list = p.suite(name);
+    EXPECT_FALSE(list.empty()) << name;
+    double last = 0;
+    for (const auto& text : list) {
+      const sb::Instance in = p.parse(text);
+      EXPECT_EQ(in.name, text);
+      EXPECT_GE(in.size, last) << text;
+      last = in.size;
     }
   }
-  EXPECT_TRUE(mnk::suite("none").empty());
-  for (const auto& k : mnk::kernels())
-    for (auto text : mnk::signature_instances(k.name)) EXPECT_NO_THROW(mnk::parse_instance(text));
+  for (const auto& k : p.kernels)
+    for (const auto& text : k.signature) {
+      const sb::Instance in = p.parse(text);
+      EXPECT_FALSE(k.refuse && k.refuse(in)) << k.name << " " << text;
+    }
   const mnk::Instance i = mnk::parse_instance("3x3k3:b2");
   mnk::Result r;
   r.pv = {0, 1};
-  EXPECT_EQ(mnk::bench_row(i, r).size(), mnk::bench_columns().size());
-  EXPECT_EQ(mnk::bench_row(i, r)[5], "a1 b1");
+  r.move_values = {{0, mnk::Value::kDraw}, {1, mnk::Value::kFirst}};
+  sb::RunSettings s;
+  const auto f = mnk::Traits::fields(i, s, r);
+  ASSERT_EQ(f.size(), p.columns.size());
+  EXPECT_EQ(f[0], "3x3");
+  EXPECT_EQ(f[3], "b2");
+  EXPECT_EQ(f[5], "a1 b1");
+  EXPECT_EQ(f[7], "first=1 draw=1 second=0");
 }

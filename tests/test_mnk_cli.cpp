@@ -109,7 +109,7 @@ TEST(MnkCli, BadInputExits2) {
   expect_usage_error("mnk solve --board 7 -k 5", "not a board size");
   expect_usage_error("mnk solve --board 7x7 -k 5 --rule renju", "unknown rule");
   expect_usage_error("mnk solve --board 7x7 -k 5 --kernel fast", "unknown mnk kernel");
-  expect_usage_error("mnk solve --board 4x4 -k 4 --kernel minimax", "limited to 12");
+  expect_usage_error("mnk solve --board 4x4 -k 4 --kernel minimax", "at most 12 empty cells");
   expect_usage_error("mnk solve --board 3x3 -k 3 -t 0");
   expect_usage_error("mnk solve --board 3x3 -k 3 -f xml");
   expect_usage_error("mnk solve --board 3x3 -k 3 --max-memory 10K", "at least 1M");

@@ -9,8 +9,11 @@
 #include <utility>
 #include <vector>
 
-#include "queens_game.hpp"
-#include "registry.hpp"
+#include "core/typed_problem.hpp"
+#include "queens_game/checker.hpp"
+#include "queens_game/problem.hpp"
+#include "queens_game/queens_game.hpp"
+#include "queens_game/reference.hpp"
 
 namespace qg = sb::queens_game;
 
@@ -79,9 +82,23 @@ class Brute {
 
 std::vector<const sb::KernelInfo*> game_kernels() {
   std::vector<const sb::KernelInfo*> v;
-  for (const auto& k : sb::kernels())
-    if (k.problem == sb::Problem::kQueensGame) v.push_back(&k);
+  for (const auto& k : qg::problem().kernels) v.push_back(&k);
   return v;
+}
+
+const sb::KernelInfo* find(const char* name) {
+  return qg::problem().find_kernel(name);
+}
+
+/// Runs kernel k on the board and options of p through the problem model's type-erased run
+/// (as the CLI and bench do).
+qg::Result solve(const sb::KernelInfo* k, const qg::Params& p) {
+  sb::RunSettings s;
+  s.threads = p.threads;
+  s.all_moves = p.all_moves;
+  s.max_memory = p.max_memory;
+  const auto in = sb::make_instance<qg::Traits>({p.rows, p.cols, p.misere, p.grundy});
+  return sb::result_of<qg::Traits>(k->run(in, s));
 }
 
 qg::Params params(int rows, int cols, bool misere, int threads = 2) {
@@ -111,9 +128,9 @@ std::vector<std::pair<int, int>> small_boards() {
 TEST(QueensGame, FourKernelsRegistered) {
   const auto ks = game_kernels();
   ASSERT_GE(ks.size(), 3u);
-  EXPECT_NE(sb::find_kernel(sb::Problem::kQueensGame, "plain"), nullptr);
-  EXPECT_NE(sb::find_kernel(sb::Problem::kQueensGame, "memo"), nullptr);
-  EXPECT_NE(sb::find_kernel(sb::Problem::kQueensGame, "memo-sym"), nullptr);
+  EXPECT_NE(find("plain"), nullptr);
+  EXPECT_NE(find("memo"), nullptr);
+  EXPECT_NE(find("memo-sym"), nullptr);
 }
 
 TEST(QueensGame, KernelsMatchBruteForceNormalPlay) {
@@ -123,7 +140,7 @@ TEST(QueensGame, KernelsMatchBruteForceNormalPlay) {
     const auto wins = b.winning_first_moves(false);
     for (const auto* k : game_kernels()) {
       SCOPED_TRACE(std::string(k->name) + " " + std::to_string(r) + "x" + std::to_string(c));
-      const auto res = k->queens_game(params(r, c, false));
+      const auto res = solve(k, params(r, c, false));
       EXPECT_EQ(res.first_player_wins, g != 0);
       ASSERT_TRUE(res.grundy.has_value());
       EXPECT_EQ(*res.grundy, g);
@@ -139,7 +156,7 @@ TEST(QueensGame, KernelsMatchBruteForceMisere) {
     const auto wins = b.winning_first_moves(true);
     for (const auto* k : game_kernels()) {
       SCOPED_TRACE(std::string(k->name) + " misere " + std::to_string(r) + "x" + std::to_string(c));
-      const auto res = k->queens_game(params(r, c, true));
+      const auto res = solve(k, params(r, c, true));
       EXPECT_EQ(res.first_player_wins, first);
       EXPECT_EQ(res.winning_first_moves, wins);
       EXPECT_FALSE(res.grundy.has_value());
@@ -157,7 +174,7 @@ TEST(QueensGame, RootOnlySolveAgrees) {
         auto p = params(r, c, misere);
         p.all_moves = false;
         p.grundy = false;
-        const auto res = k->queens_game(p);
+        const auto res = solve(k, p);
         EXPECT_EQ(res.first_player_wins, first) << k->name << " " << r << "x" << c;
         EXPECT_TRUE(res.winning_first_moves.empty());
       }
@@ -171,7 +188,7 @@ TEST(QueensGame, EightByEightFirstPlayerWins) {
   const auto wins = b.winning_first_moves(false);
   EXPECT_FALSE(wins.empty());
   for (const auto* k : game_kernels()) {
-    const auto res = k->queens_game(params(8, 8, false));
+    const auto res = solve(k, params(8, 8, false));
     EXPECT_TRUE(res.first_player_wins) << k->name;
     EXPECT_EQ(res.winning_first_moves, wins) << k->name;
     EXPECT_EQ(*res.grundy, b.grundy(b.full())) << k->name;
@@ -184,10 +201,10 @@ TEST(QueensGame, WinningFirstMovesLeadToLostPositions) {
   const std::vector<std::pair<int, int>> boards = {{5, 5}, {6, 6}, {7, 7},  {8, 8}, {9, 9},
                                                    {5, 8}, {6, 9}, {3, 10}, {2, 16}};
   for (auto [r, c] : boards) {
-    const auto* k = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym");
+    const auto* k = find("memo-sym");
     auto p = params(r, c, false);
     p.grundy = false;
-    const auto res = k->queens_game(p);
+    const auto res = solve(k, p);
     qg::Player player(r, c);
     qg::Squares all;
     for (int s = 0; s < r * c; ++s) all.set(s);
@@ -202,20 +219,20 @@ TEST(QueensGame, WinningFirstMovesLeadToLostPositions) {
 }
 
 TEST(QueensGame, ThreadCountDoesNotChangeResults) {
-  const auto* k = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym-tbb");
+  const auto* k = find("memo-sym-tbb");
   if (k == nullptr) GTEST_SKIP() << "built without oneTBB";
-  const auto* ref = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym");
+  const auto* ref = find("memo-sym");
   for (auto [r, c] : std::vector<std::pair<int, int>>{{8, 8}, {9, 9}, {7, 10}}) {
-    const auto want = ref->queens_game(params(r, c, false));
+    const auto want = solve(ref, params(r, c, false));
     for (int t : {2, 1}) {
-      const auto got = k->queens_game(params(r, c, false, t));
+      const auto got = solve(k, params(r, c, false, t));
       EXPECT_EQ(got.first_player_wins, want.first_player_wins);
       EXPECT_EQ(got.winning_first_moves, want.winning_first_moves);
       EXPECT_EQ(got.grundy, want.grundy);
       EXPECT_EQ(got.threads, t);
       auto p = params(r, c, false, t);
       p.all_moves = p.grundy = false;
-      EXPECT_EQ(k->queens_game(p).first_player_wins, want.first_player_wins);
+      EXPECT_EQ(solve(k, p).first_player_wins, want.first_player_wins);
     }
   }
 }
@@ -228,7 +245,7 @@ TEST(QueensGame, LargerBoardsAgreeAcrossMemoKernels) {
       if (k->name == "plain") continue;
       auto p = params(r, c, false);
       p.grundy = false;
-      const auto res = k->queens_game(p);
+      const auto res = solve(k, p);
       if (!have) first = res, have = true;
       EXPECT_EQ(res.first_player_wins, first.first_player_wins) << k->name << " " << r << "x" << c;
       EXPECT_EQ(res.winning_first_moves, first.winning_first_moves) << k->name;
@@ -238,11 +255,11 @@ TEST(QueensGame, LargerBoardsAgreeAcrossMemoKernels) {
 
 TEST(QueensGame, TinyMemoryBudgetStillExact) {
   // A 1 MiB table is far too small for 10 x 10: entries get replaced, results stay exact.
-  const auto* k = sb::find_kernel(sb::Problem::kQueensGame, "memo-sym");
+  const auto* k = find("memo-sym");
   auto p = params(10, 10, false);
-  const auto big = k->queens_game(p);
+  const auto big = solve(k, p);
   p.max_memory = 1ull << 20;
-  const auto small = k->queens_game(p);
+  const auto small = solve(k, p);
   EXPECT_EQ(small.first_player_wins, big.first_player_wins);
   EXPECT_EQ(small.winning_first_moves, big.winning_first_moves);
   EXPECT_EQ(small.grundy, big.grundy);
@@ -251,34 +268,34 @@ TEST(QueensGame, TinyMemoryBudgetStillExact) {
 TEST(QueensGame, BadInputThrows) {
   for (const auto* k : game_kernels()) {
     auto p = params(0, 5, false);
-    EXPECT_THROW(k->queens_game(p), std::invalid_argument) << k->name;
+    EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
     p = params(17, 16, false);
-    EXPECT_THROW(k->queens_game(p), std::invalid_argument) << k->name;
+    EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
     p = params(4, 4, false, 0);
-    EXPECT_THROW(k->queens_game(p), std::invalid_argument) << k->name;
+    EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
     p = params(4, 4, false);
     p.misere = true;  // with grundy
-    EXPECT_THROW(k->queens_game(p), std::invalid_argument) << k->name;
+    EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
     if (k->name != "plain") {
       p = params(4, 4, false);
       p.max_memory = 1000;
-      EXPECT_THROW(k->queens_game(p), qg::OutOfMemory) << k->name;
+      EXPECT_THROW(solve(k, p), qg::OutOfMemory) << k->name;
     }
   }
 }
 
 TEST(QueensGame, OneByOneAndLines) {
   for (const auto* k : game_kernels()) {
-    auto res = k->queens_game(params(1, 1, false));
+    auto res = solve(k, params(1, 1, false));
     EXPECT_TRUE(res.first_player_wins);
     EXPECT_EQ(*res.grundy, 1);
     EXPECT_EQ(res.winning_first_moves, std::vector<int>{0});
     // A 1 x n line: one move takes everything.
-    res = k->queens_game(params(1, 9, false));
+    res = solve(k, params(1, 9, false));
     EXPECT_TRUE(res.first_player_wins);
     EXPECT_EQ(res.winning_first_moves.size(), 9u);
     // Misere 1 x 1: the only move is the last one, so the first player loses.
-    EXPECT_FALSE(k->queens_game(params(1, 1, true)).first_player_wins);
+    EXPECT_FALSE(solve(k, params(1, 1, true)).first_player_wins);
   }
 }
 
@@ -303,4 +320,81 @@ TEST(QueensGame, PlayerWinsFromWonPositionsAndDefendsLongest) {
     mask = b.after(mask, s);
   }
   EXPECT_THROW(player.choose(free), std::invalid_argument);
+}
+
+// ---- the problem model: instances, verification against published values and the checker ----
+
+TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
+  const auto& p = qg::problem();
+  EXPECT_EQ(p.parse("8x8").name, "8x8");
+  EXPECT_EQ(p.parse("06x7").name, "6x7");
+  EXPECT_EQ(p.parse("5x5:misere").name, "5x5:misere");
+  EXPECT_EQ(p.parse("9x9:grundy").name, "9x9:grundy");
+  EXPECT_DOUBLE_EQ(p.parse("4x9").size, 6.0);
+  for (const char* bad : {"", "8", "8x", "x8", "0x5", "8x8:normal", "17x16", "8X8", "8x8:misere:x",
+                          "-1x4", "2x0x10", "8x8 "})
+    EXPECT_THROW(p.parse(bad), std::invalid_argument) << bad;
+}
+
+TEST(QueensGameProblem, CheckerAgreesWithTheBruteForceOfThisFile) {
+  // Two independent small solvers (src/queens_game/checker.cpp and Brute above).
+  for (int r = 1; r <= 6; ++r)
+    for (int c = 1; c <= 6; ++c) {
+      Brute b(r, c);
+      const auto normal = qg::checker::solve(r, c, false);
+      EXPECT_EQ(normal.grundy, b.grundy(b.full())) << r << "x" << c;
+      EXPECT_EQ(normal.winning_first_moves, b.winning_first_moves(false)) << r << "x" << c;
+      const auto misere = qg::checker::solve(r, c, true);
+      EXPECT_EQ(misere.first_player_wins, b.misere_wins(b.full())) << r << "x" << c;
+      EXPECT_EQ(misere.winning_first_moves, b.winning_first_moves(true)) << r << "x" << c;
+    }
+  EXPECT_THROW(qg::checker::solve(6, 7, false), std::invalid_argument);
+}
+
+TEST(QueensGameProblem, PublishedValuesAgreeWithTheChecker) {
+  // OEIS A344227 and the published winners, where the checker can reach them (n <= 6).
+  for (int n = 1; n <= 6; ++n) {
+    const auto a = qg::checker::solve(n, n, false);
+    EXPECT_EQ(a.grundy, qg::reference::grundy(n)) << n;
+    EXPECT_EQ(a.first_player_wins, qg::reference::first_player_wins(n)) << n;
+  }
+  EXPECT_EQ(qg::reference::grundy(8), 3);
+  EXPECT_EQ(qg::reference::grundy(10), 0);
+  EXPECT_FALSE(qg::reference::grundy(14).has_value());
+  EXPECT_EQ(qg::reference::first_player_wins(16), false);
+  EXPECT_EQ(qg::reference::first_player_wins(99), true);
+  EXPECT_FALSE(qg::reference::first_player_wins(18).has_value());
+}
+
+TEST(QueensGameProblem, VerifierPassesTheKernelsAndCatchesWrongAnswers) {
+  const auto& p = qg::problem();
+  const sb::KernelInfo& k = *find("memo-sym");
+  sb::RunSettings s;  // all_moves
+  for (const char* text : {"5x5", "6x6:grundy", "4x7:misere", "8x8:grundy", "9x9", "10x10"}) {
+    const auto in = p.parse(text);
+    const auto o = k.run(in, s);
+    EXPECT_EQ(p.verify(in, s, o), sb::Verdict::kPass) << text;
+  }
+  // A wrong winner or winning-move list on a small board is caught by the checker ...
+  const auto in = p.parse("5x5");
+  qg::Result wrong = sb::result_of<qg::Traits>(k.run(in, s));
+  wrong.winning_first_moves.pop_back();
+  sb::Outcome o;
+  o.result = std::make_shared<const qg::Result>(wrong);
+  EXPECT_EQ(p.verify(in, s, o), sb::Verdict::kFail);
+  // ... and on large boards by the published values.
+  qg::Result big;
+  big.first_player_wins = true;  // 12 x 12 is a second-player win (Jenrich)
+  o.result = std::make_shared<const qg::Result>(big);
+  sb::RunSettings root;
+  root.all_moves = false;
+  EXPECT_EQ(p.verify(p.parse("12x12"), root, o), sb::Verdict::kFail);
+  big.first_player_wins = false;
+  o.result = std::make_shared<const qg::Result>(big);
+  EXPECT_EQ(p.verify(p.parse("12x12"), root, o), sb::Verdict::kPass);
+  EXPECT_EQ(p.verify(p.parse("18x14"), root, o), sb::Verdict::kNa);
+  big.grundy = 2;  // 13 x 13 has Grundy value 1 (A344227)
+  big.first_player_wins = true;
+  o.result = std::make_shared<const qg::Result>(big);
+  EXPECT_EQ(p.verify(p.parse("13x13:grundy"), root, o), sb::Verdict::kFail);
 }

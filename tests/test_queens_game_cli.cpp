@@ -63,7 +63,7 @@ TEST(QueensGameCli, SolveCsvColumns) {
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
             "problem,kernel,backend,rows,cols,threads,play,winner,winning_first_moves,grundy,"
-            "nodes,positions,wall_s");
+            "nodes,positions,wall_s,verified");
   EXPECT_NE(r.out.find("queens-game,memo,serial,4,6,1,normal,second,,,"), std::string::npos)
       << r.out;
   r = run("queens-game solve -n 5 -k plain --all-moves --grundy --format csv");

@@ -3,9 +3,9 @@
 // control max_allowed_parallelism), sharing one transposition table; helpers take the later root
 // moves in a rotated order and half of them one ply deeper. The main searcher's result is
 // reported; node counts vary from run to run (not part of the signature).
+#include "core/limits.hpp"
 #include "gomoku/engine.hpp"
 #include "gomoku/gomoku.hpp"
-#include "limits.hpp"
 
 namespace sb::gomoku {
 

@@ -11,11 +11,10 @@
 // Limits: as pns. Built only with SEARCHBENCH_WITH_TBB.
 #ifdef SEARCHBENCH_WITH_TBB
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/partitioner.h>
-#include <oneapi/tbb/task_arena.h>
 
+#include "core/tbb_threads.hpp"
 #include "dfpn.hpp"
 
 namespace sb::mnk {
@@ -72,11 +71,9 @@ Result pns_tbb(const Params& p) {
     Board<W> b = detail::position<W>(g, inst, true);
     const int me = b.to_move();
     Result r;
-    // Allow exactly p.threads workers, also more than there are cores (no TBB warning).
-    tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
-                              static_cast<std::size_t>(p.threads));
-    tbb::task_arena arena(p.threads);
-    arena.execute([&] {
+    TbbThreads tbb_threads(p.threads);
+    par.threads = tbb_threads.used();
+    tbb_threads.arena.execute([&] {
       if (p.progress && !p.all_moves) p.progress->total.store(2, std::memory_order_relaxed);
       int v = 0;
       if (par.prove(b, me)) {
@@ -107,7 +104,7 @@ Result pns_tbb(const Params& p) {
       r.nodes += s.nodes;
       r.positions += s.positions;
     }
-    r.threads = p.threads;
+    r.threads = par.threads;
     return r;
   });
 }

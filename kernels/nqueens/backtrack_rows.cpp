@@ -7,8 +7,8 @@
 // Work split: none (serial). Limits: 1 <= n <= 32; nodes = queens placed.
 #include <cstdint>
 
-#include "nqueens.hpp"
-#include "nqueens_symmetry.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/symmetry.hpp"
 
 namespace sb::nqueens {
 namespace {

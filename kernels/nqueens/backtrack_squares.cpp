@@ -11,8 +11,8 @@
 // nodes = queens placed (each one followed by a whole-board check).
 #include <cstdint>
 
-#include "nqueens.hpp"
-#include "nqueens_symmetry.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/symmetry.hpp"
 
 namespace sb::nqueens {
 namespace {

@@ -9,8 +9,8 @@
 #include <bit>
 #include <cstdint>
 
-#include "nqueens.hpp"
-#include "nqueens_symmetry.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/symmetry.hpp"
 
 namespace sb::nqueens {
 

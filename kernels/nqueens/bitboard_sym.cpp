@@ -21,8 +21,8 @@
 #include <algorithm>
 #include <bit>
 
-#include "nqueens.hpp"
-#include "nqueens_symmetry.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/symmetry.hpp"
 #include "sym_core.hpp"
 
 namespace sb::nqueens::sym {

@@ -8,15 +8,14 @@
 // thread-specific storage), and the partial sums are reduced at the end. Results and node counts
 // are identical to bitboard-sym for any thread count. Limits: 1 <= n <= 32.
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/partitioner.h>
-#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
 
-#include "nqueens.hpp"
+#include "core/tbb_threads.hpp"
+#include "nqueens/nqueens.hpp"
 #include "sym_core.hpp"
 
 namespace sb::nqueens {
@@ -27,15 +26,12 @@ Result bitboard_sym_tbb(const Params& p) {
   const std::size_t chunks = plan.chunks();
   if (p.progress) p.progress->total.store(chunks, std::memory_order_relaxed);
   tbb::enumerable_thread_specific<sym::Counters> partial;
-  // Allow exactly p.threads workers, also more than there are cores (no TBB warning).
-  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
-                            static_cast<std::size_t>(p.threads));
-  tbb::task_arena arena(p.threads);
+  TbbThreads pool(p.threads);  // exactly p.threads workers, also more than there are cores
   // One task per thread, each taking the next chunk from a shared counter until none is left
   // (the chunks are very uneven; taking them in order keeps the heavy first ones from ending
   // up last on one thread).
   std::atomic<std::size_t> next{0};
-  arena.execute([&] {
+  pool.arena.execute([&] {
     tbb::parallel_for(
         0, p.threads,
         [&](int) {
@@ -49,7 +45,7 @@ Result bitboard_sym_tbb(const Params& p) {
   });
   sym::Counters total = plan.pre;
   for (const auto& c : partial) total += c;
-  return Result{total.total, total.unique, total.nodes, p.threads};
+  return Result{total.total, total.unique, total.nodes, pool.used()};
 }
 
 }  // namespace sb::nqueens

@@ -23,7 +23,7 @@
 #include <thread>
 #include <vector>
 
-#include "queens_game.hpp"
+#include "queens_game/queens_game.hpp"
 
 namespace sb::queens_game::detail {
 

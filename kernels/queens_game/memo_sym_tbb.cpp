@@ -13,10 +13,10 @@
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
 
 #include "core.hpp"
+#include "core/tbb_threads.hpp"
 
 namespace sb::queens_game {
 namespace {
@@ -99,8 +99,8 @@ Result memo_sym_tbb(const Params& p) {
     Parallel<W> par{g, tt, stats};
     Result r;
     const S start = S::first_n(g.n);
-    tbb::task_arena arena(p.threads);
-    arena.execute([&] {
+    TbbThreads pool(p.threads);  // exactly p.threads workers, also more than there are cores
+    pool.arena.execute([&] {
       const detail::FirstMoves<W> fm(g);
       if (p.all_moves || p.misere) {
         // Every first-move class is a task. Misere without --all-moves stops at the first win.
@@ -144,7 +144,7 @@ Result memo_sym_tbb(const Params& p) {
       r.nodes += s.nodes;
       r.positions += s.stored;
     }
-    r.threads = p.threads;
+    r.threads = pool.used();
     return r;
   });
 }

@@ -1,11 +1,13 @@
-// `searchbench bench`: runs a suite of (kernel, n, threads) cells and writes one tidy CSV row per
-// measured repetition, plus env.json beside it. The plan, budget, verification and CSV schema
-// live in src/bench.hpp; this file runs the plan, times the kernels and writes the files.
+// `searchbench bench`: runs a suite of (problem, kernel, instance, threads) cells and writes one
+// tidy CSV row per measured repetition, one CSV file per problem, plus env.json beside them. The
+// plan, budget and CSV schema live in src/core/bench.hpp, each problem's result columns and
+// verifier in its Problem; this file runs the plan, times the kernels and writes the files.
 //
-// Output contract: the CSV goes only to the --out file (written under a temporary name and
-// renamed at the end, so an interrupted or failed run never leaves a partial file there);
-// progress, skipped cells and errors go to stderr. Exit codes: 0 all verified or na, 1 a
-// verification failure or a kernel error (the CSV is still written), 2 bad usage or an
+// Output contract: a plan with one problem writes its CSV to --out FILE.csv; a plan with several
+// problems (or --out naming a directory) writes DIR/<problem>.csv for each. Every file is written
+// under a temporary name and renamed at the end, so an interrupted or failed run never leaves a
+// partial file; progress, skipped cells and errors go to stderr. Exit codes: 0 all verified or
+// na, 1 a verification failure or a kernel error (the CSV is still written), 2 bad usage or an
 // unwritable output path (checked before any kernel runs).
 #include <unistd.h>
 
@@ -17,20 +19,21 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "bench.hpp"
 #include "build_info.hpp"
-#include "commands.hpp"
-#include "csv.hpp"
-#include "progress_watch.hpp"
-#include "registry.hpp"
-#include "sysinfo.hpp"
-#include "timing.hpp"
+#include "cli/commands.hpp"
+#include "cli/progress_watch.hpp"
+#include "cli/validators.hpp"
+#include "core/bench.hpp"
+#include "core/csv.hpp"
+#include "core/sysinfo.hpp"
+#include "core/timing.hpp"
 
 namespace sb::cli {
 namespace {
@@ -46,41 +49,39 @@ struct BenchOptions {
   std::string problem;
   std::string kernels;
   std::string n;
+  std::string instances;
   std::string threads;
   int reps = 0;        // 0: the suite's
   int warmup = -1;     // -1: the suite's
   double budget = -1;  // -1: the suite's
   bool all_moves = true;
   bool dry_run = false;
-  bool n_given = false, threads_given = false, kernels_given = false;
+  bool n_given = false, threads_given = false, kernels_given = false, instances_given = false;
   std::string env;
   std::string out;
 };
 
 // Temporary file names to remove if the run is interrupted (SIGINT, SIGTERM, SIGHUP), so that
 // Ctrl-C leaves nothing behind either. They follow AtomicFile's naming (PATH.tmp.PID, see
-// src/lib/csv.cpp); the handler only calls unlink and _exit, which are async-signal-safe.
-char g_tmp_csv[4096];
-char g_tmp_env[4096];
+// src/core/csv.cpp); the handler only calls unlink and _exit, which are async-signal-safe.
+constexpr int kMaxTemporaries = 16;
+char g_tmp[kMaxTemporaries][4096];
+int g_tmp_count = 0;
 
 extern "C" void remove_temporaries_and_exit(int sig) {
-  if (g_tmp_csv[0] != 0) ::unlink(g_tmp_csv);
-  if (g_tmp_env[0] != 0) ::unlink(g_tmp_env);
+  for (int i = 0; i < g_tmp_count; ++i) ::unlink(g_tmp[i]);
   ::_exit(128 + sig);
 }
 
-void on_interrupt_remove(const std::filesystem::path& csv, const std::filesystem::path& env) {
+void on_interrupt_remove(const std::vector<std::filesystem::path>& paths) {
   const std::string suffix = ".tmp." + std::to_string(::getpid());
-  const std::string a = csv.string() + suffix, b = env.string() + suffix;
-  if (a.size() >= sizeof g_tmp_csv || b.size() >= sizeof g_tmp_env) return;
-  std::snprintf(g_tmp_csv, sizeof g_tmp_csv, "%s", a.c_str());
-  std::snprintf(g_tmp_env, sizeof g_tmp_env, "%s", b.c_str());
+  for (const auto& p : paths) {
+    const std::string t = p.string() + suffix;
+    if (g_tmp_count >= kMaxTemporaries || t.size() >= sizeof g_tmp[0]) continue;
+    std::snprintf(g_tmp[g_tmp_count], sizeof g_tmp[0], "%s", t.c_str());
+    ++g_tmp_count;
+  }
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_temporaries_and_exit);
-}
-
-std::string cell_label(const bench::Cell& c) {
-  return std::string(c.kernel->name) + " n=" + std::to_string(c.n) +
-         " threads=" + std::to_string(c.threads);
 }
 
 std::string seconds_text(double s) {
@@ -119,54 +120,34 @@ std::string command_line() {
   return out;
 }
 
-// Runs cell c once; only the kernel call is inside the timer. With watch, an nqueens run that
-// lasts over a second reports its progress on stderr (the watcher thread is started and joined
-// outside the timer and sleeps while the kernel runs).
+// Runs cell c once; only the kernel call is inside the timer. With watch, a run that lasts over
+// a second reports its progress on stderr (the watcher thread is started and joined outside the
+// timer and sleeps while the kernel runs).
 bench::Row run_once(const bench::Cell& c, const BenchOptions& o, const std::string& label,
                     bool watch) {
   const KernelInfo& k = *c.kernel;
-  bench::Row row;
-  row.problem = std::string(problem_name(k.problem));
-  row.kernel = std::string(k.name);
-  row.backend = std::string(k.backend);
-  row.n = c.n;
-  if (k.problem == Problem::kNQueens) {
-    Progress progress;
-    nqueens::Params p;
-    p.n = c.n;
-    p.threads = c.threads;
-    p.progress = &progress;
-    nqueens::Result r;
-    double wall = 0;
-    if (watch) {
-      ProgressWatch w(progress, label);
-      std::tie(r, wall) = timed([&] { return k.nqueens(p); });
-    } else {
-      std::tie(r, wall) = timed([&] { return k.nqueens(p); });
-    }
-    row.wall_s = wall;
-    row.threads = r.threads;
-    row.nodes = r.nodes;
-    row.total = r.total;
-    row.unique = r.unique;
-    row.verified = bench::verify_nqueens(c.n, r);
-  } else {
-    queens_game::Params p;
-    p.rows = c.n;
-    p.cols = c.n;
-    p.threads = c.threads;
-    p.all_moves = o.all_moves;
-    auto [r, wall] = timed([&] { return k.queens_game(p); });
-    row.wall_s = wall;
-    row.threads = r.threads;
-    row.nodes = r.nodes;
-    row.rows = c.n;
-    row.cols = c.n;
-    row.winner = r.first_player_wins ? "first" : "second";
-    if (o.all_moves) row.winning_first_moves = r.winning_first_moves.size();
-    row.positions = r.positions;
-    row.verified = bench::verify_queens_game(c.n, r, o.all_moves, p.misere);
+  Progress progress;
+  RunSettings s;
+  s.threads = c.threads;
+  s.progress = &progress;
+  s.all_moves = o.all_moves;
+  Outcome out;
+  double wall = 0;
+  {
+    std::optional<ProgressWatch> w;
+    if (watch) w.emplace(progress, label);
+    std::tie(out, wall) = timed([&] { return k.run(c.instance, s); });
   }
+  bench::Row row;
+  row.problem = c.problem;
+  row.kernel = k.name;
+  row.backend = k.backend;
+  row.instance = c.instance.name;
+  row.wall_s = wall;
+  row.threads = out.threads;
+  row.nodes = out.nodes;
+  row.fields = c.problem->fields(c.instance, s, out);
+  row.verified = c.problem->verify(c.instance, s, out);
   return row;
 }
 
@@ -177,27 +158,46 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
+// JSON text that never throws on bytes that are not UTF-8 (file names and arguments are bytes
+// on Linux): invalid sequences become U+FFFD.
+std::string json_text(const nlohmann::ordered_json& j) {
+  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+// The file name as UTF-8 text for env.json (invalid bytes replaced when it is dumped).
+std::string path_text(const std::filesystem::path& p) {
+  return p.string();
+}
+
 int run_bench(const BenchOptions& o) {
   // ---- the plan (all usage errors are found here, before any file or kernel) ----
   bench::Request req;
   req.suite = bench::find_suite(o.suite);
   if (req.suite == nullptr) throw UsageError("unknown suite '" + o.suite + "' (quick or full)");
   req.hardware_threads = sysinfo::hardware_threads();
+  bench::Plan plan;
   try {
-    if (!o.problem.empty())
-      req.problem = o.problem == "nqueens" ? Problem::kNQueens : Problem::kQueensGame;
+    if (!o.problem.empty()) {
+      for (const auto& name : bench::split_list(o.problem)) {
+        const Problem* p = find_problem(name);
+        if (p == nullptr)
+          throw std::invalid_argument("unknown problem '" + name + "' (" + problem_names() + ")");
+        if (std::find(req.problems.begin(), req.problems.end(), p) == req.problems.end())
+          req.problems.push_back(p);
+      }
+      if (req.problems.empty()) throw std::invalid_argument("--problem: empty list");
+    }
     if (o.kernels_given) {
       req.kernels = bench::split_list(o.kernels);
       if (req.kernels.empty()) throw std::invalid_argument("--kernels: empty list");
     }
     if (o.n_given) req.n = bench::parse_range(o.n);
+    if (o.instances_given) {
+      req.instances = bench::split_list(o.instances);
+      if (req.instances.empty()) throw std::invalid_argument("--instances: empty list");
+    }
     if (o.threads_given) req.threads = bench::parse_threads(o.threads);
     req.budget_s = o.budget;
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  bench::Plan plan;
-  try {
     plan = bench::make_plan(req);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
@@ -209,32 +209,53 @@ int run_bench(const BenchOptions& o) {
     std::cout << "suite " << req.suite->name << ": " << plan.cells.size() << " cells, " << reps
               << " reps after " << warmup << " warm-up run(s) each, budget "
               << (plan.budget_s > 0 ? seconds_text(plan.budget_s) : "none") << "\n";
-    for (const auto& c : plan.cells) std::cout << "run  " << cell_label(c) << "\n";
+    for (const auto& c : plan.cells) std::cout << "run  " << bench::cell_label(c) << "\n";
     for (const auto& s : plan.skipped)
-      std::cout << "skip " << cell_label(s.cell) << ": " << s.reason << "\n";
+      std::cout << "skip " << bench::cell_label(s.cell) << ": " << s.reason << "\n";
     return 0;
   }
-  if (o.out.empty()) throw UsageError("--out FILE.csv is required (or --dry-run)");
+  if (o.out.empty()) throw UsageError("--out FILE.csv (or DIR) is required (or --dry-run)");
   if (plan.cells.empty()) {
     for (const auto& s : plan.skipped)
-      std::cerr << "searchbench bench: skip " << cell_label(s.cell) << ": " << s.reason << "\n";
+      std::cerr << "searchbench bench: skip " << bench::cell_label(s.cell) << ": " << s.reason
+                << "\n";
     throw UsageError("nothing to run: every requested cell is skipped (reasons above)");
   }
 
   // ---- the output files: opened now, so that an unwritable path fails before any work ----
-  const std::filesystem::path out_path(o.out);
-  const std::filesystem::path env_path =
-      o.env.empty() ? out_path.parent_path() / "env.json" : std::filesystem::path(o.env);
-  if (std::filesystem::weakly_canonical(env_path) == std::filesystem::weakly_canonical(out_path))
-    throw UsageError("--env and --out name the same file");
-  std::unique_ptr<AtomicFile> csv, env;
+  namespace fs = std::filesystem;
+  const fs::path out_arg(o.out);
+  const bool to_dir = plan.problems.size() > 1 || fs::is_directory(out_arg) ||
+                      (!o.out.empty() && o.out.back() == '/');
+  if (plan.problems.size() > 1 && !fs::is_directory(out_arg) && out_arg.extension() == ".csv")
+    throw UsageError("this run covers " + std::to_string(plan.problems.size()) +
+                     " problems, one CSV file each: give --out a directory (or choose one "
+                     "problem with --problem)");
+  std::map<const Problem*, fs::path> csv_path;
+  for (const Problem* p : plan.problems)
+    csv_path[p] = to_dir ? out_arg / (p->name + ".csv") : out_arg;
+  const fs::path env_path = !o.env.empty() ? fs::path(o.env)
+                            : to_dir       ? out_arg / "env.json"
+                                           : out_arg.parent_path() / "env.json";
+  std::map<const Problem*, std::unique_ptr<AtomicFile>> csv;
+  std::unique_ptr<AtomicFile> env;
   try {
-    csv = std::make_unique<AtomicFile>(out_path);
+    if (to_dir && !fs::exists(out_arg)) fs::create_directories(out_arg);
+    for (const auto& [p, path] : csv_path) {
+      if (fs::weakly_canonical(env_path) == fs::weakly_canonical(path))
+        throw UsageError("--env and --out name the same file");
+      csv[p] = std::make_unique<AtomicFile>(path);
+    }
     env = std::make_unique<AtomicFile>(env_path);
+  } catch (const fs::filesystem_error& e) {
+    throw UsageError(std::string("cannot write the results: ") + e.what() + " (nothing was run)");
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string(e.what()) + " (nothing was run)");
   }
-  on_interrupt_remove(out_path, env_path);
+  std::vector<fs::path> temporaries;
+  for (const auto& [p, path] : csv_path) temporaries.push_back(path);
+  temporaries.push_back(env_path);
+  on_interrupt_remove(temporaries);
 
   const bool force_fail = [] {
     const char* v = std::getenv(kForceFailEnv);
@@ -246,42 +267,44 @@ int run_bench(const BenchOptions& o) {
 
   std::vector<bench::Skip> skipped = plan.skipped;
   for (const auto& s : plan.skipped)
-    std::cerr << "searchbench bench: skip " << cell_label(s.cell) << ": " << s.reason << "\n";
+    std::cerr << "searchbench bench: skip " << bench::cell_label(s.cell) << ": " << s.reason
+              << "\n";
 
   const std::string git_sha = sysinfo::git_sha(), host = sysinfo::host(),
                     cpu = sysinfo::cpu_model(), compiler = sysinfo::compiler(),
                     flags = sysinfo::flags();
   const std::string started = sysinfo::timestamp_utc();
-  csv->write(csv_line(bench::csv_columns()));
-  csv->flush();
+  for (const auto& [p, f] : csv) {
+    f->write(csv_line(bench::csv_columns(*p)));
+    f->flush();
+  }
 
   bench::CostModel model;
   int pass = 0, fail = 0, na = 0, rows_written = 0, cells_run = 0;
   std::vector<std::string> errors;
-  std::vector<std::pair<std::string, int>> broken;  // (kernel, threads) series that threw
+  std::vector<std::string> broken;  // (problem/kernel threads) series that threw
   const auto t_start = std::chrono::steady_clock::now();
   const std::size_t total_cells = plan.cells.size();
 
   for (std::size_t i = 0; i < total_cells; ++i) {
     const bench::Cell& c = plan.cells[i];
-    const std::string label =
-        "[" + std::to_string(i + 1) + "/" + std::to_string(total_cells) + "] " + cell_label(c);
-    const std::pair<std::string, int> series{std::string(c.kernel->name), c.threads};
+    const std::string label = "[" + std::to_string(i + 1) + "/" + std::to_string(total_cells) +
+                              "] " + bench::cell_label(c);
+    const std::string series =
+        c.problem->name + "/" + c.kernel->name + "/" + std::to_string(c.threads);
     if (std::find(broken.begin(), broken.end(), series) != broken.end()) {
-      skipped.push_back({c, "skipped after an error at a smaller n"});
+      skipped.push_back({c, "skipped after an error on a smaller instance"});
       std::cerr << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
       continue;
     }
     const auto est = model.estimate(c);
     const bool watch_all = est && *est >= 10.0;  // long runs: progress on every run
-    if (plan.budget_s > 0) {
-      if (est && *est > plan.budget_s) {
-        skipped.push_back({c, "estimated " + seconds_text(*est) + " per run exceeds the " +
-                                  std::string(req.suite->name) + " suite's budget of " +
-                                  seconds_text(plan.budget_s) + " (--budget)"});
-        std::cerr << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
-        continue;
-      }
+    if (plan.budget_s > 0 && est && *est > plan.budget_s) {
+      skipped.push_back({c, "estimated " + seconds_text(*est) + " per run exceeds the " +
+                                std::string(req.suite->name) + " suite's budget of " +
+                                seconds_text(plan.budget_s) + " (--budget)"});
+      std::cerr << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
+      continue;
     }
 
     std::vector<bench::Row> rows;
@@ -293,7 +316,7 @@ int run_bench(const BenchOptions& o) {
             run_once(c, o, label + " rep " + std::to_string(r) + "/" + std::to_string(reps),
                      watch_all || (warmup == 0 && r == 1));
         row.rep = r;
-        if (force_fail && row.verified == "pass") row.verified = "fail";
+        if (force_fail && row.verified == Verdict::kPass) row.verified = Verdict::kFail;
         row.git_sha = git_sha;
         row.host = host;
         row.cpu_model = cpu;
@@ -308,7 +331,7 @@ int run_bench(const BenchOptions& o) {
       broken.push_back(series);
       continue;
     } catch (const std::exception& e) {
-      errors.push_back(cell_label(c) + ": " + e.what());
+      errors.push_back(bench::cell_label(c) + ": " + e.what());
       std::cerr << "searchbench bench: " << label << ": error: " << e.what() << "\n";
       broken.push_back(series);
       continue;
@@ -316,18 +339,26 @@ int run_bench(const BenchOptions& o) {
 
     ++cells_run;
     std::vector<double> walls;
-    std::string cell_verdict = "na";
+    Verdict cell_verdict = Verdict::kNa;
     for (const auto& row : rows) {
-      csv->write(csv_line(bench::csv_fields(row)));
+      csv[c.problem]->write(csv_line(bench::csv_fields(row)));
       ++rows_written;
       walls.push_back(row.wall_s);
-      if (row.verified == "pass") ++pass;
-      if (row.verified == "na") ++na;
-      if (row.verified == "fail") ++fail;
-      if (row.verified == "fail" || (row.verified == "pass" && cell_verdict == "na"))
-        cell_verdict = row.verified;
+      switch (row.verified) {
+        case Verdict::kPass:
+          ++pass;
+          if (cell_verdict == Verdict::kNa) cell_verdict = Verdict::kPass;
+          break;
+        case Verdict::kNa:
+          ++na;
+          break;
+        case Verdict::kFail:
+          ++fail;
+          cell_verdict = Verdict::kFail;
+          break;
+      }
     }
-    csv->flush();
+    csv[c.problem]->flush();
     const double med = median(walls);
     model.record(c, med);
 
@@ -337,18 +368,18 @@ int run_bench(const BenchOptions& o) {
     double left = 0;
     int unknown = 0;
     for (std::size_t j = i + 1; j < total_cells; ++j) {
-      const auto est = model.rough_estimate(plan.cells[j]);
-      if (!est) {
+      const auto e = model.rough_estimate(plan.cells[j]);
+      if (!e) {
         ++unknown;
         continue;
       }
-      if (plan.budget_s > 0 && *est > plan.budget_s) continue;  // will be skipped
-      left += *est * (reps + warmup);
+      if (plan.budget_s > 0 && *e > plan.budget_s) continue;  // will be skipped
+      left += *e * (reps + warmup);
     }
     std::cerr << "searchbench bench: " << label << ": median " << seconds_text(med) << " of "
-              << reps << " rep" << (reps == 1 ? "" : "s") << ", verified " << cell_verdict << " | "
-              << seconds_text(elapsed) << " elapsed, " << (unknown == 0 ? "about " : "at least ")
-              << seconds_text(left) << " left";
+              << reps << " rep" << (reps == 1 ? "" : "s") << ", verified "
+              << verdict_name(cell_verdict) << " | " << seconds_text(elapsed) << " elapsed, "
+              << (unknown == 0 ? "about " : "at least ") << seconds_text(left) << " left";
     if (unknown > 0) std::cerr << " (" << unknown << " cells not yet estimated)";
     std::cerr << "\n";
   }
@@ -361,7 +392,9 @@ int run_bench(const BenchOptions& o) {
   j["searchbench_version"] = build::kVersion;
   j["git_sha"] = git_sha;
   j["command"] = command_line();
-  j["csv"] = out_path.filename().string();
+  nlohmann::ordered_json files = nlohmann::ordered_json::object();
+  for (const auto& [p, path] : csv_path) files[p->name] = path_text(path.filename());
+  j["csv"] = files;
   j["host"] = host;
   j["cpu_model"] = cpu;
   j["hardware_threads"] = sysinfo::hardware_threads();
@@ -385,20 +418,23 @@ int run_bench(const BenchOptions& o) {
   j["verified"] = {{"pass", pass}, {"fail", fail}, {"na", na}};
   nlohmann::ordered_json sk = nlohmann::ordered_json::array();
   for (const auto& s : skipped)
-    sk.push_back({{"kernel", s.cell.kernel->name},
-                  {"n", s.cell.n},
+    sk.push_back({{"problem", s.cell.problem->name},
+                  {"kernel", s.cell.kernel->name},
+                  {"instance", s.cell.instance.name},
                   {"threads", s.cell.threads},
                   {"reason", s.reason}});
   j["skipped"] = sk;
   j["errors"] = errors;
   if (force_fail) j["test_hook"] = std::string(kForceFailEnv) + "=1";
-  env->write(j.dump(2) + "\n");
+  env->write(json_text(j));
 
-  csv->commit();
+  for (auto& [p, f] : csv) f->commit();
   env->commit();
 
+  std::string where;
+  for (const auto& [p, path] : csv_path) where += (where.empty() ? "" : ", ") + path.string();
   std::cerr << "searchbench bench: " << rows_written << " rows (" << cells_run << " cells) in "
-            << seconds_text(elapsed) << " to " << out_path.string() << "; " << skipped.size()
+            << seconds_text(elapsed) << " to " << where << "; " << skipped.size()
             << " cells skipped, verified: " << pass << " pass, " << fail << " fail, " << na
             << " na";
   if (!errors.empty()) std::cerr << ", " << errors.size() << " kernel error(s)";
@@ -413,43 +449,50 @@ void add_bench(CLI::App& app, Action& action) {
   auto o = std::make_shared<BenchOptions>();
   auto* b = app.add_subcommand(
       "bench",
-      "Run a benchmark suite: every (kernel, n, threads) cell R times after W warm-ups, one CSV "
-      "row per repetition (schema: README.md, CSV schema), env.json beside it");
-  b->add_option("--suite", o->suite, "Suite: quick (~minutes on 2 cores) or full (larger n)")
+      "Run a benchmark suite: every (kernel, instance, threads) cell R times after W warm-ups, "
+      "one CSV row per repetition, one CSV per problem (schema: README.md, CSV schema), "
+      "env.json beside them");
+  b->add_option("--suite", o->suite, "Suite: quick (~minutes on 2 cores) or full (larger sizes)")
       ->check(CLI::IsMember({"quick", "full"}))
       ->capture_default_str();
-  b->add_option("--problem", o->problem, "Only this problem's kernels")
-      ->check(CLI::IsMember({"nqueens", "queens-game"}));
+  b->add_option("--problem", o->problem,
+                "Only these problems (comma-separated: " + problem_names() + ")");
   auto* kernels_opt = b->add_option(
       "--kernels", o->kernels, "Comma-separated kernels (default: all; see `searchbench list`)");
-  auto* n_opt = b->add_option(
-      "--n", o->n,
-      "Board sizes A..B or N (queens-game: N x N boards; default: the suite's per kernel)");
+  auto* n_opt = b->add_option("--n", o->n,
+                              "Sizes A..B or N (nqueens: n; queens-game: N x N boards; default: "
+                              "the suite's instances)");
+  auto* instances_opt = b->add_option(
+      "--instances", o->instances,
+      "Comma-separated instances in each problem's syntax (e.g. 16 or 6x7; see `searchbench "
+      "list`)");
   auto* threads_opt =
       b->add_option("--threads", o->threads,
                     "Comma-separated thread counts for parallel kernels (default quick: 1,2,cores; "
                     "full: powers of two up to the cores); serial kernels run at 1");
   b->add_option("--reps", o->reps, "Measured repetitions per cell (default: quick 5, full 5)")
-      ->check(CLI::Range(1, 1000000));
+      ->transform(decimal_in(1, 1000000));
   b->add_option("--warmup", o->warmup, "Unrecorded warm-up runs per cell (default: 1)")
-      ->check(CLI::Range(0, 1000000));
+      ->transform(decimal_in(0, 1000000));
   b->add_option("--budget", o->budget,
                 "Largest estimated seconds per run of a cell; larger cells are skipped "
-                "(default: quick 20, full 300, with the suite's per-kernel n caps; given: "
+                "(default: quick 20, full 300, with the kernels' suite caps; given: "
                 "this budget without the caps; 0: no limit)")
-      ->check(CLI::Range(0.0, 1e9));
+      ->transform(number_in(0.0, 1e9));
   b->add_flag("--all-moves,!--no-all-moves", o->all_moves,
-              "queens-game: classify every first move, filling winning_first_moves (default); "
+              "games: classify every first move, filling winning_first_moves (default); "
               "--no-all-moves stops at the first winning move");
-  b->add_option("--env", o->env, "Where env.json goes (default: env.json beside --out)");
+  b->add_option("--env", o->env, "Where env.json goes (default: beside the CSV files)");
   b->add_option("--out", o->out,
-                "The CSV file (written under a temporary name, renamed at the end)");
+                "The CSV file (one problem), or a directory for <problem>.csv files (written "
+                "under temporary names, renamed at the end)");
   b->add_flag("--dry-run", o->dry_run,
               "Print the cells that would run and those skipped, run nothing");
-  b->callback([&action, o, kernels_opt, n_opt, threads_opt] {
+  b->callback([&action, o, kernels_opt, n_opt, threads_opt, instances_opt] {
     o->kernels_given = kernels_opt->count() > 0;
     o->n_given = n_opt->count() > 0;
     o->threads_given = threads_opt->count() > 0;
+    o->instances_given = instances_opt->count() > 0;
     action = [o] { return run_bench(*o); };
   });
 }

@@ -1,6 +1,7 @@
 // Sub-commands of the searchbench CLI. Each add_* function registers its sub-command on the app
 // and, when that sub-command is chosen, stores the work to do in `action`; main() runs it after
-// parsing so that every error path ends in one place.
+// parsing so that every error path ends in one place. Each problem registers its own command
+// through Problem::add_commands (src/<problem>/cli.cpp).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -8,10 +9,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/problem.hpp"
+
 namespace sb::cli {
 
 /// The work chosen on the command line; returns the process exit code.
-using Action = std::function<int()>;
+using Action = sb::Action;
 
 /// Bad input detected after parsing (unknown kernel, n out of range, ...): exit code 2.
 struct UsageError : std::invalid_argument {
@@ -19,10 +22,7 @@ struct UsageError : std::invalid_argument {
 };
 
 void add_list(CLI::App& app, Action& action);
-void add_nqueens(CLI::App& app, Action& action);
-void add_queens_game(CLI::App& app, Action& action);
 void add_bench(CLI::App& app, Action& action);
-void add_mnk(CLI::App& app, Action& action);     // src/mnk/cli.cpp
-void add_gomoku(CLI::App& app, Action& action);  // src/gomoku/cli.cpp
+void add_signature(CLI::App& app, Action& action);
 
 }  // namespace sb::cli

@@ -1,24 +1,30 @@
-// `searchbench list`: every kernel with its problem, backend and valid n range.
+// `searchbench list`: every problem and kernel built into this binary, with its backend, the
+// instances it accepts and its algorithm.
 #include <cstdio>
 #include <string>
 
-#include "commands.hpp"
-#include "registry.hpp"
+#include "cli/commands.hpp"
 
 namespace sb::cli {
 
 void add_list(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("list", "List every kernel with its problem, backend and n range");
+  auto* cmd = app.add_subcommand(
+      "list", "List every problem and kernel built into this binary: backend, range, algorithm");
   cmd->callback([&action] {
     action = [] {
-      std::printf("%-12s %-18s %-8s %-10s %s\n", "problem", "kernel", "backend", "n", "algorithm");
-      for (const auto& k : kernels()) {
-        std::string range = std::to_string(k.min_n) + ".." + std::to_string(k.max_n);
-        if (k.problem == Problem::kQueensGame) range = "cells<=" + std::to_string(k.max_n);
-        std::printf("%-12s %-18s %-8s %-10s %s\n", std::string(problem_name(k.problem)).c_str(),
-                    std::string(k.name).c_str(), std::string(k.backend).c_str(), range.c_str(),
-                    std::string(k.summary).c_str());
+      std::printf("%-12s %-18s %-8s %-14s %s\n", "problem", "kernel", "backend", "instances",
+                  "algorithm");
+      for (const Problem* p : problems())
+        for (const auto& k : p->kernels)
+          std::printf("%-12s %-18s %-8s %-14s %s\n", p->name.c_str(), k.name.c_str(),
+                      k.backend.c_str(), k.range.c_str(), k.summary.c_str());
+      std::printf("\nInstances: ");
+      bool first = true;
+      for (const Problem* p : problems()) {
+        std::printf("%s%s: %s", first ? "" : "; ", p->name.c_str(), p->instance_syntax.c_str());
+        first = false;
       }
+      std::printf("\n");
       return 0;
     };
   });

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "build_info.hpp"
-#include "commands.hpp"
+#include "cli/commands.hpp"
 
 int main(int argc, char** argv) {
   // Installed as pbrain-<name> (the Gomocup / Piskvork brain naming), the program is the brain:
@@ -22,18 +22,16 @@ int main(int argc, char** argv) {
     argv = args.data();
   }
   CLI::App app{
-      "searchbench: a benchmark of exact combinatorial search (N-queens counting, the queens game)",
+      "searchbench: a benchmark of exact combinatorial search (" + sb::problem_names() + ")",
       "searchbench"};
   app.set_version_flag("--version", std::string("searchbench ") + sb::build::kVersion + " (" +
                                         sb::build::kGitSha + ")");
   app.require_subcommand(1);
   sb::cli::Action action;
   sb::cli::add_list(app, action);
-  sb::cli::add_nqueens(app, action);
-  sb::cli::add_queens_game(app, action);
+  for (const sb::Problem* p : sb::problems()) p->add_commands(app, action);
   sb::cli::add_bench(app, action);
-  sb::cli::add_mnk(app, action);
-  sb::cli::add_gomoku(app, action);
+  sb::cli::add_signature(app, action);
 
   try {
     app.parse(argc, argv);

@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-#include "progress.hpp"
+#include "core/progress.hpp"
 
 namespace sb::cli {
 

@@ -4,11 +4,21 @@
 
 #include <CLI/CLI.hpp>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <string>
 
-#include "limits.hpp"
+#include "core/limits.hpp"
 
 namespace sb::cli {
+
+/// A bound as text for messages: integers without a fraction ("1000000000"), others as %g.
+inline std::string format_number(double x) {
+  if (x == std::floor(x) && std::fabs(x) < 1e15) return std::to_string(static_cast<long long>(x));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
 
 /// Accepts a plain decimal integer from lo to hi (leading zeros allowed and read as decimal, not
 /// octal; no hex, no fractions, no trailing text) and rewrites it in canonical form for CLI11's
@@ -34,6 +44,27 @@ inline CLI::Validator decimal_in(long long lo, long long hi) {
         return "";
       },
       "INT in [" + std::to_string(lo) + ".." + std::to_string(hi) + "]", "DECIMAL");
+}
+
+/// Accepts a finite decimal number from lo to hi ("2.5", "10", "1e3"; not NaN, inf, hex floats
+/// or trailing text) and rewrites it in canonical form. The error names the range.
+inline CLI::Validator number_in(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        const std::string bad = "must be a number from " + format_number(lo) + " to " +
+                                format_number(hi) + ", got '" + s + "'";
+        if (s.empty() || s.find_first_not_of("0123456789.eE+-") != std::string::npos) return bad;
+        std::size_t pos = 0;
+        double v = 0;
+        try {
+          v = std::stod(s, &pos);
+        } catch (const std::exception&) {
+          return bad;
+        }
+        if (pos != s.size() || !std::isfinite(v) || v < lo || v > hi) return bad;
+        return "";
+      },
+      "NUMBER in [" + format_number(lo) + ".." + format_number(hi) + "]", "NUMBER");
 }
 
 }  // namespace sb::cli

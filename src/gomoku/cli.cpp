@@ -18,19 +18,24 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/run.hpp"
 #include "cli/validators.hpp"
-#include "csv.hpp"
+#include "core/csv.hpp"
+#include "core/memory.hpp"
+#include "core/sysinfo.hpp"
+#include "core/typed_problem.hpp"
 #include "gomoku/engine.hpp"
 #include "gomoku/gomoku.hpp"
 #include "gomoku/match.hpp"
 #include "gomoku/pbrain.hpp"
 #include "gomoku/players.hpp"
+#include "gomoku/problem.hpp"
 #include "gomoku/record.hpp"
-#include "sysinfo.hpp"
 
-namespace sb::cli {
+namespace sb::gomoku {
 namespace {
 
+using namespace sb::cli;
 namespace gm = sb::gomoku;
 using Clock = std::chrono::steady_clock;
 
@@ -89,26 +94,13 @@ double seconds_of(const std::string& text, const char* option) {
   return v;
 }
 
-/// Bytes from text such as 64M, 1G (binary units); at least 1 MiB.
-std::uint64_t bytes_of(const std::string& s) {
-  std::size_t pos = 0;
-  double v = 0;
+/// --max-memory as bytes (at least 1 MiB); bad text is a UsageError.
+std::uint64_t bytes_of(const std::string& text) {
   try {
-    v = std::stod(s, &pos);
-  } catch (const std::exception&) {
-    pos = 0;
+    return parse_bytes(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
-  std::string unit = s.substr(pos);
-  for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  double mul = unit.empty() || unit == "B"                    ? 1
-               : unit == "K" || unit == "KB" || unit == "KIB" ? 1024.0
-               : unit == "M" || unit == "MB" || unit == "MIB" ? 1048576.0
-               : unit == "G" || unit == "GB" || unit == "GIB" ? 1073741824.0
-                                                              : -1;
-  if (pos == 0 || mul < 0 || !std::isfinite(v) || s.find_first_of("xXpP") != std::string::npos ||
-      v * mul < 1048576.0 || v * mul > 1.0e13)
-    throw UsageError("--max-memory '" + s + "' is not a size from 1M, such as 64M or 1G");
-  return static_cast<std::uint64_t>(v * mul);
 }
 
 std::string lower_trim(const std::string& s) {
@@ -455,10 +447,11 @@ struct SolveOptions {
   std::string instance;
   std::string moves;
   int depth = 6;
-  std::string kernel = "vcf";
+  std::string kernel;
+  bool kernel_given = false;
   int threads = 0;
   std::string format = "text";
-  std::string max_memory = "64M";
+  std::string max_memory;
   CLI::Option* moves_opt = nullptr;
   CLI::Option* depth_opt = nullptr;
 };
@@ -489,19 +482,17 @@ int run_solve(const SolveOptions& o) {
       throw UsageError(std::string("--moves: ") + e.what());
     }
   }
-  const gm::KernelInfo* k = gm::find_kernel(o.kernel);
-  if (k == nullptr)
-    throw UsageError("unknown gomoku kernel '" + o.kernel +
-                     "'; known kernels: " + gm::kernel_names());
-  gm::Params p;
-  p.position = pos;
-  p.threads = k->backend == "serial" ? 1 : o.threads > 0 ? o.threads : sysinfo::hardware_threads();
-  p.max_memory = bytes_of(o.max_memory);
-  const auto t0 = Clock::now();
-  const gm::Result r = k->run(p);
-  const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-  const std::string verified = gm::verify(pos, r);
-  const std::vector<std::string> cols = gm::bench_columns(), vals = gm::bench_row(pos, r);
+  const Problem& prob = problem();
+  const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
+  const sb::Instance in = make_instance<Traits>(pos);
+  RunSettings settings;
+  settings.threads = threads_for(k, o.threads);
+  settings.max_memory = o.max_memory.empty() ? 0 : bytes_of(o.max_memory);
+  const Timed t = run_verified(prob, k, in, settings, "gomoku " + k.name + " " + in.name);
+  const gm::Result& r = result_of<Traits>(t.outcome);
+  const double wall = t.wall_s;
+  const std::string verified(verdict_name(t.verified));
+  const std::vector<std::string> cols = prob.columns, vals = prob.fields(in, settings, t.outcome);
   char nps[32], ws[32];
   std::snprintf(nps, sizeof nps, "%.6g", wall > 0 ? static_cast<double>(r.nodes) / wall : 0.0);
   std::snprintf(ws, sizeof ws, "%.6g", wall);
@@ -509,9 +500,9 @@ int run_solve(const SolveOptions& o) {
     std::vector<std::string> h = {"problem", "kernel", "backend",     "instance", "threads",
                                   "wall_s",  "nodes",  "nodes_per_s", "verified"};
     std::vector<std::string> v = {"gomoku",
-                                  std::string(k->name),
-                                  std::string(k->backend),
-                                  gm::format_position(pos),
+                                  k.name,
+                                  k.backend,
+                                  in.name,
                                   std::to_string(r.threads),
                                   ws,
                                   std::to_string(r.nodes),
@@ -530,18 +521,17 @@ int run_solve(const SolveOptions& o) {
     gm::Game g(pos.rules);
     for (int c : pos.moves) g.play(c);
     std::cout << gm::draw_board(g);
-    std::printf("gomoku position %s (%s, %zu stones, %s to move)\n",
-                gm::format_position(pos).c_str(), gm::describe(pos.rules).c_str(), pos.moves.size(),
-                gm::colour_name(g.to_move()));
-    std::printf("kernel %s (%s), %d thread%s\n", std::string(k->name).c_str(),
-                std::string(k->backend).c_str(), r.threads, r.threads == 1 ? "" : "s");
+    std::printf("gomoku position %s (%s, %zu stones, %s to move)\n", in.name.c_str(),
+                gm::describe(pos.rules).c_str(), pos.moves.size(), gm::colour_name(g.to_move()));
+    std::printf("kernel %s (%s), %d thread%s\n", k.name.c_str(), k.backend.c_str(), r.threads,
+                r.threads == 1 ? "" : "s");
     for (std::size_t i = 0; i < cols.size(); ++i)
       if (!vals[i].empty()) std::printf("%-9s = %s\n", cols[i].c_str(), vals[i].c_str());
     std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
     std::printf("wall      = %.6f s (%s nodes/s)\n", wall, nps);
     std::printf("verified  = %s\n", verified.c_str());
   }
-  return verified == "fail" ? 1 : 0;
+  return t.verified == Verdict::kFail ? 1 : 0;
 }
 
 // ---- openings -----------------------------------------------------------------------------------
@@ -581,7 +571,7 @@ int run_openings(const OpeningsOptions& o) {
 
 }  // namespace
 
-void add_gomoku(CLI::App& app, Action& action) {
+void add_commands(CLI::App& app, Action& action) {
   auto* gc = app.add_subcommand(
       "gomoku", "Gomoku: play the computer, replay records, pbrain protocol, matches");
   gc->require_subcommand(1);
@@ -659,7 +649,7 @@ void add_gomoku(CLI::App& app, Action& action) {
 
   auto so = std::make_shared<SolveOptions>();
   auto* solve = gc->add_subcommand(
-      "solve", "One kernel (vcf, vct, alphabeta, alphabeta-tbb) on one position, checked");
+      "solve", "One kernel (vcf, vct, alphabeta, alphabeta-tbb) on one position, verified");
   so->board.add(solve);
   solve->add_option("-i,--instance", so->instance,
                     "Position: a committed name (vcf01.., mid01..) or MxN[-standard]:h8,i9,...; "
@@ -668,13 +658,18 @@ void add_gomoku(CLI::App& app, Action& action) {
                                     "Moves played so far, black first, e.g. \"h8 i9 h9\"");
   so->depth_opt = solve->add_option("--depth", so->depth, "Alpha-beta depth in plies (default 6)")
                       ->transform(decimal_in(1, gm::kMaxBenchDepth));
-  solve->add_option("-k,--kernel", so->kernel, "Kernel: " + gm::kernel_names() + " (default vcf)");
+  auto* kernel_opt =
+      solve->add_option("-k,--kernel", so->kernel,
+                        "Kernel (default: the fastest built): " + problem().kernel_names());
   solve->add_option("-t,--threads", so->threads, "Threads of alphabeta-tbb (default: all cores)")
       ->transform(decimal_in(1, kMaxThreads));
   solve->add_option("--max-memory", so->max_memory, "Transposition-table budget (default 64M)");
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
-  solve->callback([&action, so] { action = [so] { return run_solve(*so); }; });
+  solve->callback([&action, so, kernel_opt] {
+    so->kernel_given = kernel_opt->count() > 0;
+    action = [so] { return run_solve(*so); };
+  });
 
   auto oo = std::make_shared<OpeningsOptions>();
   auto* op = gc->add_subcommand("openings", "Generate balanced short openings for matches");
@@ -693,4 +688,4 @@ void add_gomoku(CLI::App& app, Action& action) {
   op->callback([&action, oo] { action = [oo] { return run_openings(*oo); }; });
 }
 
-}  // namespace sb::cli
+}  // namespace sb::gomoku

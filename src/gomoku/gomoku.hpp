@@ -23,8 +23,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "gomoku/game.hpp"
-#include "progress.hpp"
 
 namespace sb::gomoku {
 
@@ -88,22 +88,6 @@ Result vcf(const Params& p);
 Result vct(const Params& p);
 Result alphabeta(const Params& p);
 Result alphabeta_tbb(const Params& p);
-
-/// One kernel of problem "gomoku" as the CLI sees it (the benchmark registers the same list).
-struct KernelInfo {
-  std::string_view name;     ///< e.g. "vcf"
-  std::string_view backend;  ///< "serial" or "tbb"
-  std::string_view summary;  ///< one line: the algorithm
-  Result (*run)(const Params&);
-  bool deterministic;  ///< node count a pure function of the instance
-};
-
-/// Every gomoku kernel built into this binary (alphabeta-tbb only with oneTBB).
-const std::vector<KernelInfo>& kernels();
-/// The kernel called name, or nullptr.
-const KernelInfo* find_kernel(std::string_view name);
-/// Kernel names joined by ", ".
-std::string kernel_names();
 
 /// Checks a result: the committed VCF positions must be reported wins (vcf: with a line that the
 /// independent checker replays as continuous fours; vct: a win; alpha-beta: a winning score);

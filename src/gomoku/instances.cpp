@@ -194,33 +194,6 @@ std::string verify(const Position& p, const Result& r) {
   return "na";
 }
 
-const std::vector<KernelInfo>& kernels() {
-  static const std::vector<KernelInfo> list = {
-      {"vcf", "serial", "victory by continuous fours (src/mnk VcfSearch)", &vcf, true},
-      {"vct", "serial", "victory by continuous threats: fours and threes, every defence", &vct,
-       true},
-      {"alphabeta", "serial",
-       "fixed-depth PVS, transposition table, VCF threat pruning, pattern order", &alphabeta, true},
-#ifdef SEARCHBENCH_WITH_TBB
-      {"alphabeta-tbb", "tbb", "alphabeta with lazy SMP on oneTBB threads, one shared table",
-       &alphabeta_tbb, false},
-#endif
-  };
-  return list;
-}
-
-const KernelInfo* find_kernel(std::string_view name) {
-  for (const auto& k : kernels())
-    if (k.name == name) return &k;
-  return nullptr;
-}
-
-std::string kernel_names() {
-  std::string s;
-  for (const auto& k : kernels()) s += (s.empty() ? "" : ", ") + std::string(k.name);
-  return s;
-}
-
 std::vector<std::string> bench_columns() {
   return {"board", "rule", "stones", "to_move", "depth", "win", "move", "score", "line", "plays"};
 }

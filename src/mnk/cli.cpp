@@ -10,15 +10,18 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "cli/progress_watch.hpp"
+#include "cli/run.hpp"
 #include "cli/validators.hpp"
-#include "csv.hpp"
-#include "mnk/mnk.hpp"
-#include "sysinfo.hpp"
-#include "timing.hpp"
+#include "core/csv.hpp"
+#include "core/memory.hpp"
+#include "core/timing.hpp"
+#include "core/typed_problem.hpp"
+#include "mnk/problem.hpp"
 
-namespace sb::cli {
+namespace sb::mnk {
 namespace {
+
+using namespace sb::cli;
 
 struct SolveOptions {
   std::string instance;
@@ -35,53 +38,29 @@ struct SolveOptions {
   std::string format = "text";
 };
 
-/// Parses a byte count such as 512M, 2G, 1.5GiB or 1048576 (binary units).
-std::uint64_t parse_bytes(const std::string& s) {
-  if (s.empty()) return 0;
-  std::size_t pos = 0;
-  double v = 0;
+/// --max-memory as bytes (0: the default); bad text is a UsageError.
+std::uint64_t memory_option(const std::string& text) {
   try {
-    v = std::stod(s, &pos);
-  } catch (const std::exception&) {
-    throw UsageError("--max-memory '" + s + "' is not a size such as 512M or 4G");
+    return parse_bytes(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
-  std::string unit = s.substr(pos);
-  for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  double mul = 1;
-  if (unit.empty() || unit == "B")
-    mul = 1;
-  else if (unit == "K" || unit == "KB" || unit == "KIB")
-    mul = 1024.0;
-  else if (unit == "M" || unit == "MB" || unit == "MIB")
-    mul = 1024.0 * 1024;
-  else if (unit == "G" || unit == "GB" || unit == "GIB")
-    mul = 1024.0 * 1024 * 1024;
-  else if (unit == "T" || unit == "TB" || unit == "TIB")
-    mul = 1024.0 * 1024 * 1024 * 1024;
-  else
-    throw UsageError("--max-memory '" + s + "': unknown unit '" + unit + "' (use K, M, G)");
-  if (!std::isfinite(v) || s.find_first_of("xXpP") != std::string::npos || v * mul >= 1.8e19)
-    throw UsageError("--max-memory '" + s + "' is not a size such as 512M or 4G");
-  if (!(v * mul >= 1024.0 * 1024))
-    throw UsageError("--max-memory must be at least 1M (the smallest transposition table), got '" +
-                     s + "'");
-  return static_cast<std::uint64_t>(v * mul);
 }
 
 /// The instance from --instance, or from --board, -k, --rule and --moves.
-mnk::Instance instance_of(const SolveOptions& o) {
+Instance instance_of(const SolveOptions& o) {
   if (!o.instance.empty()) {
     if (!o.board.empty() || o.k_given || !o.moves.empty())
       throw UsageError("give either --instance or --board, -k, --rule and --moves");
     try {
-      return mnk::parse_instance(o.instance);
+      return parse_instance(o.instance);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
   }
   if (o.board.empty()) throw UsageError("give the board as --board MxN (e.g. 7x7) and -k K");
   if (!o.k_given) throw UsageError("give k, the stones in a row that win, as -k K");
-  mnk::Instance i;
+  Instance i;
   const std::size_t x = o.board.find_first_of("xX");
   auto number = [&](const std::string& t) {
     if (t.empty() || t.size() > 4) return -1;
@@ -98,11 +77,11 @@ mnk::Instance instance_of(const SolveOptions& o) {
                      "' is not a board size MxN (columns x rows), e.g. 7x7");
   i.k = o.k;
   try {
-    i.rule = mnk::parse_rule(o.rule);
-    mnk::Instance shape = i;
-    mnk::validate_instance(shape);  // board and k first, so that points are read on a valid board
-    i.moves = mnk::parse_moves(o.moves, i.m, i.n);
-    mnk::validate_instance(i);
+    i.rule = parse_rule(o.rule);
+    Instance shape = i;
+    validate_instance(shape);  // board and k first, so that points are read on a valid board
+    i.moves = parse_moves(o.moves, i.m, i.n);
+    validate_instance(i);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -111,15 +90,15 @@ mnk::Instance instance_of(const SolveOptions& o) {
 
 /// The board with stones (X first player, O second) and, on empty cells, the value of the move
 /// for the player to move: W win, D draw, L loss; rank n on top, files a.. left to right.
-std::string move_board(const mnk::Instance& inst, const std::vector<mnk::MoveValue>& mv) {
+std::string move_board(const Instance& inst, const std::vector<MoveValue>& mv) {
   const int m = inst.m, n = inst.n;
   std::vector<char> mark(static_cast<std::size_t>(m) * n, '.');
   for (std::size_t j = 0; j < inst.moves.size(); ++j) mark[inst.moves[j]] = j % 2 == 0 ? 'X' : 'O';
   const bool first_to_move = inst.moves.size() % 2 == 0;
   for (const auto& v : mv) {
-    const int s = v.value == mnk::Value::kDraw                       ? 0
-                  : (v.value == mnk::Value::kFirst) == first_to_move ? 1
-                                                                     : -1;
+    const int s = v.value == Value::kDraw                       ? 0
+                  : (v.value == Value::kFirst) == first_to_move ? 1
+                                                                : -1;
     mark[v.cell] = s > 0 ? 'W' : s < 0 ? 'L' : 'D';
   }
   std::string out;
@@ -139,62 +118,52 @@ std::string move_board(const mnk::Instance& inst, const std::vector<mnk::MoveVal
   return out;
 }
 
-std::string move_values_text(const mnk::Instance& inst, const std::vector<mnk::MoveValue>& mv) {
+std::string move_values_text(const Instance& inst, const std::vector<MoveValue>& mv) {
   std::string s;
   for (const auto& v : mv) {
     if (!s.empty()) s += ' ';
-    s += mnk::format_point(v.cell, inst.m) + ":" + std::string(mnk::value_name(v.value));
+    s += format_point(v.cell, inst.m) + ":" + std::string(value_name(v.value));
   }
   return s;
 }
 
 int run_solve(const SolveOptions& o) {
-  const mnk::Instance inst = instance_of(o);
-  const mnk::KernelInfo* k = !o.kernel_given ? &mnk::default_kernel() : mnk::find_kernel(o.kernel);
-  if (k == nullptr)
-    throw UsageError("unknown mnk kernel '" + o.kernel +
-                     "'; known kernels: " + mnk::kernel_names());
-  const int threads =
-      k->parallel() ? (o.threads == 0 ? sysinfo::hardware_threads() : o.threads) : 1;
-  Progress progress;
-  mnk::Params p;
-  p.instance = inst;
-  p.threads = threads;
-  p.all_moves = o.all_moves;
-  p.max_memory = parse_bytes(o.max_memory);
-  p.progress = &progress;
-  mnk::Result r;
-  double wall = 0;
-  {
-    ProgressWatch watch(progress, "mnk " + std::string(k->name) + " " + mnk::format_instance(inst));
-    std::tie(r, wall) = timed([&] { return k->run(p); });
-  }
-  const std::string verified = mnk::verify(inst, r);
+  const Instance inst = instance_of(o);
+  const Problem& prob = problem();
+  const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
+  const sb::Instance in = make_instance<Traits>(inst);
+  RunSettings settings;
+  settings.threads = threads_for(k, o.threads);
+  settings.all_moves = o.all_moves;
+  settings.max_memory = memory_option(o.max_memory);
+  const Timed t = run_verified(prob, k, in, settings, "mnk " + k.name + " " + in.name);
+  const Result& r = result_of<Traits>(t.outcome);
+  const double wall = t.wall_s;
+  const std::string verified(verdict_name(t.verified));
   std::string ref_text;  // "value: source" of the published value that applies, if any
   if (inst.moves.empty())
-    if (const auto ref = mnk::reference_value(inst.m, inst.n, inst.k, inst.rule))
-      ref_text = std::string(mnk::value_name(ref->value)) + ": " + std::string(ref->source);
+    if (const auto ref = reference_value(inst.m, inst.n, inst.k, inst.rule))
+      ref_text = std::string(value_name(ref->value)) + ": " + std::string(ref->source);
   const std::string board = std::to_string(inst.m) + "x" + std::to_string(inst.n);
-  const std::string moves = mnk::format_moves(inst.moves, inst.m, " ");
-  const std::string pv = mnk::format_moves(r.pv, inst.m, " ");
-  const std::string value(mnk::value_name(r.value));
-  const std::string rule(mnk::rule_name(inst.rule));
+  const std::string moves = format_moves(inst.moves, inst.m, " ");
+  const std::string pv = format_moves(r.pv, inst.m, " ");
+  const std::string value(value_name(r.value));
+  const std::string rule(rule_name(inst.rule));
   const double nps = per_second(static_cast<double>(r.nodes), wall);
   if (o.format == "csv") {
     std::cout << csv_line({"problem", "kernel", "backend", "instance", "board", "k", "rule",
                            "moves", "threads", "value", "pv", "nodes", "positions", "wall_s",
                            "nodes_per_s", "verified", "move_values"});
-    std::cout << csv_line({"mnk", std::string(k->name), std::string(k->backend),
-                           mnk::format_instance(inst), board, std::to_string(inst.k), rule, moves,
-                           std::to_string(r.threads), value, pv, std::to_string(r.nodes),
+    std::cout << csv_line({"mnk", k.name, k.backend, in.name, board, std::to_string(inst.k), rule,
+                           moves, std::to_string(r.threads), value, pv, std::to_string(r.nodes),
                            std::to_string(r.positions), format_double(wall), format_double(nps),
                            verified, o.all_moves ? move_values_text(inst, r.move_values) : ""});
   } else if (o.format == "json") {
     nlohmann::ordered_json j;
     j["problem"] = "mnk";
-    j["kernel"] = k->name;
-    j["backend"] = k->backend;
-    j["instance"] = mnk::format_instance(inst);
+    j["kernel"] = k.name;
+    j["backend"] = k.backend;
+    j["instance"] = in.name;
     j["board"] = board;
     j["k"] = inst.k;
     j["rule"] = rule;
@@ -205,7 +174,7 @@ int run_solve(const SolveOptions& o) {
     if (o.all_moves) {
       nlohmann::ordered_json mv = nlohmann::ordered_json::object();
       for (const auto& v : r.move_values)
-        mv[mnk::format_point(v.cell, inst.m)] = std::string(mnk::value_name(v.value));
+        mv[format_point(v.cell, inst.m)] = std::string(value_name(v.value));
       j["move_values"] = mv;
     } else {
       j["move_values"] = nullptr;
@@ -220,10 +189,9 @@ int run_solve(const SolveOptions& o) {
   } else {
     std::printf("m,n,k-game %s, k = %d, %s rule, moves: %s\n", board.c_str(), inst.k, rule.c_str(),
                 moves.empty() ? "(none)" : moves.c_str());
-    std::printf("kernel %s (%s), %d thread%s\n", std::string(k->name).c_str(),
-                std::string(k->backend).c_str(), r.threads, r.threads == 1 ? "" : "s");
-    std::printf("value     = %s%s\n", value.c_str(),
-                r.value == mnk::Value::kDraw ? "" : " player wins");
+    std::printf("kernel %s (%s), %d thread%s\n", k.name.c_str(), k.backend.c_str(), r.threads,
+                r.threads == 1 ? "" : "s");
+    std::printf("value     = %s%s\n", value.c_str(), r.value == Value::kDraw ? "" : " player wins");
     if (o.all_moves) {
       std::printf("move values for the %s player (W win, D draw, L loss; X first, O second):\n",
                   inst.moves.size() % 2 == 0 ? "first" : "second");
@@ -236,12 +204,12 @@ int run_solve(const SolveOptions& o) {
     std::printf("verified  = %s%s\n", verified.c_str(),
                 ref_text.empty() ? "" : (" (" + ref_text + ")").c_str());
   }
-  return verified == "fail" ? 1 : 0;
+  return t.verified == Verdict::kFail ? 1 : 0;
 }
 
 }  // namespace
 
-void add_mnk(CLI::App& app, Action& action) {
+void add_commands(CLI::App& app, Action& action) {
   auto* mc = app.add_subcommand("mnk", "m,n,k-games (k in a row on an m x n board): exact solve");
   mc->require_subcommand(1);
   auto so = std::make_shared<SolveOptions>();
@@ -255,13 +223,9 @@ void add_mnk(CLI::App& app, Action& action) {
   solve->add_option("--rule", so->rule,
                     "freestyle (k or more in a row wins, default) or standard (exactly k)");
   solve->add_option("--moves", so->moves, "Moves played so far, black first, e.g. \"h8 i9\"");
-  auto* kernel_opt =
-      solve->add_option("--kernel", so->kernel,
-                        "Kernel (default: the fastest; see the README): " + mnk::kernel_names());
-  solve
-      ->add_option("-t,--threads", so->threads,
-                   "Worker threads of a parallel kernel (default: all "
-                   "cores)")
+  auto* kernel_opt = solve->add_option(
+      "--kernel", so->kernel, "Kernel (default: the fastest built; see `searchbench list`)");
+  solve->add_option("-t,--threads", so->threads, "Worker threads (default: all cores)")
       ->transform(decimal_in(1, kMaxThreads));
   solve->add_flag("--all-moves", so->all_moves, "Also the value of every legal move");
   solve->add_option("--max-memory", so->max_memory,
@@ -275,4 +239,4 @@ void add_mnk(CLI::App& app, Action& action) {
   });
 }
 
-}  // namespace sb::cli
+}  // namespace sb::mnk

@@ -1,12 +1,11 @@
-// Instance text, point notation, validation, defaults and the kernel list of problem "mnk".
-#include <unistd.h>
-
+// Instance text, point notation, validation and defaults of problem "mnk".
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
 #include <string>
 
-#include "limits.hpp"
+#include "core/limits.hpp"
+#include "core/memory.hpp"
 #include "mnk/board.hpp"
 #include "mnk/mnk.hpp"
 
@@ -205,13 +204,6 @@ void validate_instance(const Instance& i) {
   }
 }
 
-std::uint64_t physical_memory() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  const long page = ::sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page <= 0) return 1ull << 32;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-}
-
 std::uint64_t default_max_memory() {
   return std::clamp<std::uint64_t>(physical_memory() / 4, 64ull << 20, 4ull << 30);
 }
@@ -230,48 +222,6 @@ void validate(const Params& p, const char* kernel) {
     throw std::invalid_argument(k + "--max-memory " + std::to_string(p.max_memory >> 20) +
                                 " MiB is more than the physical memory (" +
                                 std::to_string(physical_memory() >> 20) + " MiB)");
-}
-
-const std::vector<KernelInfo>& kernels() {
-  static const std::vector<KernelInfo> list = {
-      {"minimax", "serial", "plain exhaustive negamax: every move to the end, no pruning, no table",
-       minimax},
-      {"alphabeta", "serial",
-       "negamax with alpha-beta; wins first, forced blocks, centre first; no table", alphabeta},
-      {"alphabeta-tt", "serial",
-       "alphabeta with a bounded transposition table keyed on the canonical position under the "
-       "board symmetries; dead cells pruned",
-       alphabeta_tt},
-      {"pns", "serial",
-       "df-pn on 'first wins?' and 'second wins?' with threat-space pruning (forced replies, "
-       "null-move VCF relevance zones, VCF), dead cells and pairing strategies",
-       pns},
-#ifdef SEARCHBENCH_WITH_TBB
-      {"pns-tbb", "tbb",
-       "pns run by oneTBB threads on one shared table, diverging by virtual proof numbers",
-       pns_tbb},
-#endif
-  };
-  return list;
-}
-
-const KernelInfo* find_kernel(std::string_view name) {
-  for (const auto& k : kernels())
-    if (k.name == name) return &k;
-  return nullptr;
-}
-
-std::string kernel_names() {
-  std::string s;
-  for (const auto& k : kernels()) {
-    if (!s.empty()) s += ", ";
-    s += k.name;
-  }
-  return s;
-}
-
-const KernelInfo& default_kernel() {
-  return kernels().back();
 }
 
 }  // namespace sb::mnk

@@ -28,7 +28,8 @@
 #include <utility>
 #include <vector>
 
-#include "progress.hpp"
+#include "core/problem.hpp"
+#include "core/progress.hpp"
 
 namespace sb::mnk {
 
@@ -141,37 +142,14 @@ Result minimax(const Params& p);       ///< plain exhaustive game-tree search
 Result alphabeta(const Params& p);     ///< negamax with alpha-beta and move ordering
 Result alphabeta_tt(const Params& p);  ///< plus a bounded transposition table, symmetric keys
 Result pns(const Params& p);           ///< df-pn with threat-space pruning and pairing strategies
-Result pns_tbb(const Params& p);       ///< pns with subtrees as oneTBB tasks on a shared table
-
-/// One kernel of problem "mnk" as the CLI and the harness see it.
-struct KernelInfo {
-  std::string_view name;     ///< e.g. "alphabeta-tt"
-  std::string_view backend;  ///< "serial" or "tbb"
-  std::string_view summary;  ///< one line: the algorithm
-  Kernel run;
-  bool parallel() const { return backend != "serial"; }
-};
-
-/// Every mnk kernel built into this binary, slowest first.
-const std::vector<KernelInfo>& kernels();
-
-/// The kernel called name, or nullptr.
-const KernelInfo* find_kernel(std::string_view name);
-
-/// Kernel names joined by ", ".
-std::string kernel_names();
-
-/// The default kernel: pns-tbb when built with oneTBB, else pns.
-const KernelInfo& default_kernel();
-
-/// Physical memory of this machine in bytes (sysconf), 4 GiB when unknown.
-std::uint64_t physical_memory();
+Result pns_tbb(const Params& p);       ///< pns run by oneTBB threads on one shared table
 
 /// Default table budget in bytes: a quarter of physical memory, at most 4 GiB, at least 64 MiB.
 std::uint64_t default_max_memory();
 
 /// Throws std::invalid_argument (one line, naming `kernel`) on an invalid instance, threads
-/// outside 1..kMaxThreads (src/limits.hpp) or max_memory above physical_memory().
+/// outside 1..kMaxThreads (src/core/limits.hpp) or max_memory above the physical memory
+/// (src/core/memory.hpp).
 void validate(const Params& p, const char* kernel);
 
 /// A published game-theoretic value and where it was published.
@@ -184,27 +162,10 @@ struct Reference {
 /// when none is recorded (src/mnk/reference.cpp lists each entry with its source).
 std::optional<Reference> reference_value(int m, int n, int k, Rule rule);
 
-/// Checks a result against the reference table: "pass" when the instance is an empty board with a
-/// published value and the result agrees, "fail" when it disagrees, "na" when no value applies
-/// (an opening was given, or the board is not in the table). With all_moves, the move values must
-/// also agree with the value (the best move's value equals the position's).
-std::string verify(const Instance& i, const Result& r);
-
-/// Instances of the benchmark suites: "quick" (seconds in all) and "full" (minutes on 2 cores).
-/// Each entry names the kernels it suits (empty: all but minimax).
-struct SuiteInstance {
-  std::string_view instance;
-  std::vector<std::string_view> kernels;
-};
-std::vector<SuiteInstance> suite(std::string_view name);
-
-/// Small instances whose node counts form the deterministic signature of each serial kernel.
-std::vector<std::string_view> signature_instances(std::string_view kernel);
-
-/// Result columns this problem adds to the bench CSV, in order.
-std::vector<std::string_view> bench_columns();
-
-/// The values of bench_columns() for one solved instance.
-std::vector<std::string> bench_row(const Instance& i, const Result& r);
+/// Checks a result against the reference table: pass when the instance is an empty board with a
+/// published value and the result agrees (with all_moves, the best move's value must also be the
+/// board's value), fail when it disagrees, na when no value applies (an opening was given, or the
+/// board is not in the table).
+Verdict verify(const Instance& i, const Result& r, bool all_moves);
 
 }  // namespace sb::mnk

@@ -21,9 +21,11 @@ MICRO = os.environ.get("SEARCHBENCH_MICRO", "")
 SCRIPTS = os.path.join(SOURCE, "scripts")
 PY = sys.executable
 
-HEADER = ("problem,kernel,backend,n,threads,rep,wall_s,nodes,nodes_per_s,verified,total,unique,"
-          "rows,cols,winner,winning_first_moves,positions,git_sha,host,cpu_model,compiler,flags,"
-          "timestamp_utc").split(",")
+COMMON = ("problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,"
+          "host,cpu_model,compiler,flags,timestamp_utc").split(",")
+HEADER = COMMON + ["n", "total", "unique"]  # nqueens
+GAME_HEADER = COMMON + ["n", "rows", "cols", "play", "winner", "winning_first_moves", "grundy",
+                        "positions"]
 
 
 def run(args, **kw):
@@ -35,22 +37,27 @@ def script(name, *args):
 
 
 def synthetic_rows():
-    """Rows with known medians: naive n = 8 takes 2 s, bitboard 1 ms, a parallel kernel halves."""
+    """Rows with known medians: naive-seed n = 7 takes 0.5 s (not run at n = 8),
+    naive-bitparallel n = 8 2 s, bitboard 1 ms, a parallel kernel halves."""
     prov = {"git_sha": "abc", "host": "testhost", "cpu_model": "Test CPU, 2 cores",
             "compiler": "GNU 12.2.0", "flags": "-O3", "timestamp_utc": "2026-01-01T00:00:00Z"}
     rows = []
 
     def add(kernel, backend, n, threads, walls, nodes, problem="nqueens", **extra):
         for rep, w in enumerate(walls, 1):
-            r = {c: "" for c in HEADER}
+            r = {c: "" for c in (HEADER if problem == "nqueens" else GAME_HEADER)}
             r.update(prov)
-            r.update(problem=problem, kernel=kernel, backend=backend, n=n, threads=threads, rep=rep,
-                     wall_s=w, nodes=nodes, nodes_per_s=nodes / w, verified="pass")
+            instance = str(n) if problem == "nqueens" else f"{n}x{n}"
+            r.update(problem=problem, kernel=kernel, backend=backend, instance=instance, n=n,
+                     threads=threads, rep=rep, wall_s=w, nodes=nodes, nodes_per_s=nodes / w,
+                     verified="pass")
             r.update(extra)
             rows.append(r)
 
-    add("naive", "tbb", 7, 1, [0.05, 0.06, 0.04], 85900584, total=40, unique=6)
-    add("naive", "tbb", 8, 1, [1.9, 2.0, 2.1], 4426165368, total=92, unique=12)
+    add("naive-seed", "tbb", 6, 1, [0.02, 0.02, 0.02], 1947792, total=4, unique=1)
+    add("naive-seed", "tbb", 7, 1, [0.4, 0.5, 0.6], 85900584, total=40, unique=6)
+    add("naive-bitparallel", "tbb", 7, 1, [0.05, 0.06, 0.04], 85900584, total=40, unique=6)
+    add("naive-bitparallel", "tbb", 8, 1, [1.9, 2.0, 2.1], 4426165368, total=92, unique=12)
     add("bitboard", "serial", 8, 1, [0.001, 0.001, 0.002], 2056, total=92, unique=12)
     add("bitboard", "serial", 12, 1, [0.05, 0.05, 0.05], 10103868, total=14200, unique=1787)
     for t, w in [(1, 1.0), (2, 0.5)]:
@@ -58,44 +65,62 @@ def synthetic_rows():
         add("bitboard-sym-tbb", "tbb", 12, t, [w] * 3, 195542, total=14200, unique=1787)
     for n, winner in [(3, "first"), (4, "first")]:
         add("memo", "serial", n, 1, [0.001 * n] * 3, 100 * n, problem="queens-game",
-            rows=n, cols=n, winner=winner, positions=10 * n,
-            verified="pass" if n % 2 else "na")
+            rows=n, cols=n, play="normal", winner=winner, positions=10 * n,
+            grundy=2 if n == 3 else "", verified="pass" if n % 2 else "na")
     return rows
 
 
 def write_csv(path, rows):
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=HEADER, lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
+    """Writes the rows of each problem to its own file, as `searchbench bench` does: path for
+    nqueens and path with queens-game.csv beside it."""
+    by_problem = {}
+    for r in rows:
+        by_problem.setdefault(r["problem"], []).append(r)
+    for problem, rs in by_problem.items():
+        p = path if problem == "nqueens" else os.path.join(os.path.dirname(path),
+                                                              problem + ".csv")
+        with open(p, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=HEADER if problem == "nqueens" else GAME_HEADER,
+                               lineterminator="\n")
+            w.writeheader()
+            w.writerows(rs)
 
 
 class TabulatePlotFromCli(unittest.TestCase):
     """The scripts on a real CSV written by `searchbench bench`."""
 
     def test_bench_csv_tables_and_plots(self):
+        listed = run([CLI, "list"]).stdout
+        parallel = "bitboard-sym-tbb" if "bitboard-sym-tbb" in listed else (
+            "bitboard-sym-omp" if "bitboard-sym-omp" in listed else None)
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "bench.csv")
-            r = run([CLI, "bench", "--kernels", "backtrack-rows,bitboard,bitboard-sym-tbb",
+            kernels = "backtrack-rows,bitboard" + ("," + parallel if parallel else "")
+            r = run([CLI, "bench", "--kernels", kernels,
                      "--n", "4..8", "--threads", "1,2", "--reps", "2", "--warmup", "0", "--out", out])
             self.assertEqual(r.returncode, 0, r.stderr)
             with open(out) as f:
                 rows = list(csv.reader(f))
             self.assertEqual(rows[0], HEADER)
-            self.assertEqual(len(rows), 1 + 2 * 5 * 4)  # 2 serial + 1 parallel at 2 thread counts
+            # 2 serial kernels + 1 parallel at 2 thread counts, 5 sizes, 2 reps
+            self.assertEqual(len(rows), 1 + 2 * 5 * (4 if parallel else 2))
             r = script("tabulate.py", out, "-o", os.path.join(d, "tables.md"))
             self.assertEqual(r.returncode, 0, r.stderr)
             with open(os.path.join(d, "tables.md")) as f:
                 md = f.read()
-            self.assertIn("### Median wall time per kernel and n", md)
+            self.assertIn("### Median wall time per kernel and n\n", md)
             self.assertIn("| kernel | n = 4 | n = 5 | n = 6 | n = 7 | n = 8 |", md)
-            self.assertIn("### Every kernel at n = 8 against naive", md)
-            self.assertIn("No naive run at n = 8", md)
+            self.assertIn("### Every kernel at n = 8 against the naive enumeration", md)
+            self.assertIn("naive-seed: no run at n <= 8 in the data", md)
             self.assertIn("### Speedup over 1 thread", md)
-            self.assertIn("| bitboard-sym-tbb | 8 |", md)
+            if parallel:
+                self.assertIn(f"| {parallel} | 8 |", md)
+            else:  # built without oneTBB and OpenMP
+                self.assertIn("No parallel kernel was measured", md)
             r = script("plot.py", out, "-d", d)
             self.assertEqual(r.returncode, 0, r.stderr)
-            for name in ["time_vs_n_nqueens.png", "speedup_vs_threads_nqueens.png"]:
+            for name in ["time_vs_n_nqueens.png"] + (
+                    ["speedup_vs_threads_nqueens.png"] if parallel else []):
                 p = os.path.join(d, name)
                 self.assertTrue(os.path.exists(p), name)
                 with open(p, "rb") as f:
@@ -109,22 +134,35 @@ class TabulateKnownValues(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "known.csv")
             write_csv(path, synthetic_rows())
-            r = script("tabulate.py", path)
+            r = script("tabulate.py", d)  # the run directory: both problems' files
             self.assertEqual(r.returncode, 0, r.stderr)
             md = r.stdout
             self.assertIn("C(64, 8) = 4,426,165,368 placements", md)
-            self.assertIn("| naive | tbb | 1 | 2 s | 4,426,165,368 |", md)
-            self.assertIn("| bitboard | serial | 1 | 1 ms | 2,056 | 2.06e+06 | 2,000x |", md)
-            self.assertIn("| bitboard-sym-tbb | tbb | 2 | 500 us | 543 | 1.09e+06 | 4,000x |", md)
+            # naive-seed at n = 8, estimated: 0.5 s / C(49, 7) per placement x C(64, 8).
+            seed8 = 0.5 / math.comb(49, 7) * math.comb(64, 8)
+            self.assertIn(f"naive-seed, 1 thread(s): ~{seed8:.3g} s (estimate: its median cost per "
+                          f"placement at n = 7, {0.5 / math.comb(49, 7) * 1e9:.3g} ns, times "
+                          "C(64, 8))", md)
+            self.assertIn(f"| naive-seed | tbb | 1 | ~{seed8:.3g} s (estimate) | 4,426,165,368 |",
+                          md)
+            self.assertIn("| naive-bitparallel | tbb | 1 | 2 s | 4,426,165,368 |", md)
+            self.assertIn(f"| bitboard | serial | 1 | 1 ms | 2,056 | 2.06e+06 | "
+                          f"~{seed8 / 0.001:,.0f}x | 2,000x |", md)
+            self.assertIn(f"| bitboard-sym-tbb | tbb | 2 | 500 us | 543 | 1.09e+06 | "
+                          f"~{seed8 / 0.0005:,.0f}x | 4,000x |", md)
             self.assertIn("| bitboard-sym-tbb | 12 | 1 s | 500 ms (2.00x) |", md)
-            # naive at n = 12: 2 s / C(64, 8) per placement x C(144, 12), marked as an estimate.
-            est = 2.0 / math.comb(64, 8) * math.comb(144, 12)
-            self.assertIn("### naive extrapolated to larger n (estimate)", md)
-            self.assertIn(f"| ~{est / (365.25 * 86400):.3g} years (estimate) | bitboard | 50 ms | "
-                          f"~{est / 0.05:.3g}x (estimate) |", md)
-            self.assertIn("| 12 | 1.036e+17 |", md)
+            # At n = 12 both naive kernels are extrapolated from their cost per placement.
+            seed12 = 0.5 / math.comb(49, 7) * math.comb(144, 12)
+            bp12 = 2.0 / math.comb(64, 8) * math.comb(144, 12)
+            year = 365.25 * 86400
+            self.assertIn("### The naive enumerations extrapolated to larger n (estimate)", md)
+            self.assertIn(f"| 12 | 1.036e+17 | ~{seed12 / year:.3g} years (estimate) | "
+                          f"~{bp12 / year:.3g} years (estimate) | bitboard | 50 ms | "
+                          f"~{seed12 / 0.05:.3g}x (estimate) |", md)
             self.assertIn("## queens-game", md)
-            self.assertIn("| 3 x 3 | first | pass | memo |", md)
+            self.assertIn("| 3 x 3 | normal | first | 2 | pass | memo |", md)
+            self.assertIn("### Median wall time per kernel and board", md)
+            self.assertIn("| kernel | 3x3 | 4x4 |", md)
             self.assertIn("testhost", md)
 
     def test_rejects_other_csv(self):
@@ -140,7 +178,7 @@ class TabulateKnownValues(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "known.csv")
             write_csv(path, synthetic_rows())
-            r = script("plot.py", path)  # default: beside the CSV
+            r = script("plot.py", path, os.path.join(d, "queens-game.csv"))  # beside the CSV
             self.assertEqual(r.returncode, 0, r.stderr)
             for name in ["time_vs_n_nqueens.png", "speedup_vs_threads_nqueens.png",
                          "time_vs_n_queens-game.png"]:
@@ -155,7 +193,7 @@ class GbenchToCsv(unittest.TestCase):
     def test_micro_json_to_csv(self):
         with tempfile.TemporaryDirectory() as d:
             js = os.path.join(d, "micro.json")
-            r = run([MICRO, "--benchmark_filter=^nqueens/bitboard/n:10/", "--benchmark_min_time=0.01",
+            r = run([MICRO, "--benchmark_filter=^nqueens/bitboard/10/", "--benchmark_min_time=0.01",
                      "--benchmark_repetitions=2", f"--benchmark_out={js}",
                      "--benchmark_out_format=json"])
             self.assertEqual(r.returncode, 0, r.stderr)
@@ -169,6 +207,7 @@ class GbenchToCsv(unittest.TestCase):
             self.assertEqual(len(rows), 2)  # aggregates (_mean, ...) dropped
             for i, row in enumerate(rows, 1):
                 self.assertEqual(row["kernel"], "bitboard")
+                self.assertEqual(row["instance"], "10")
                 self.assertEqual(row["n"], "10")
                 self.assertEqual(row["rep"], str(i))
                 self.assertEqual(row["verified"], "pass")
@@ -176,6 +215,27 @@ class GbenchToCsv(unittest.TestCase):
                 self.assertGreater(float(row["wall_s"]), 0)
             r = script("tabulate.py", out)
             self.assertEqual(r.returncode, 0, r.stderr)
+
+    def test_two_problems_go_to_a_directory(self):
+        with tempfile.TemporaryDirectory() as d:
+            js = os.path.join(d, "micro.json")
+            r = run([MICRO, "--benchmark_filter=^(nqueens/bitboard/10|queens-game/memo/4x4)/",
+                     "--benchmark_min_time=0.01", f"--benchmark_out={js}",
+                     "--benchmark_out_format=json"])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            r = script("gbench_to_csv.py", js)  # several problems need -o DIR
+            self.assertEqual(r.returncode, 2)
+            out = os.path.join(d, "csv")
+            r = script("gbench_to_csv.py", js, "-o", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(out, "queens-game.csv")) as f:
+                rows = list(csv.DictReader(f))
+            with open(os.path.join(out, "queens-game.csv")) as f:
+                self.assertEqual(f.readline().strip().split(","), GAME_HEADER)
+            self.assertEqual(rows[0]["instance"], "4x4")
+            self.assertEqual(rows[0]["winner"], "first")
+            self.assertEqual(rows[0]["verified"], "pass")
+            self.assertTrue(os.path.exists(os.path.join(out, "nqueens.csv")))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
-#include "reference.hpp"
+#include "nqueens/reference.hpp"
 
 #include <array>
 
-namespace sb::reference {
+namespace sb::nqueens::reference {
 namespace {
 
 // OEIS A000170, n = 1..27: https://oeis.org/A000170
@@ -79,4 +79,4 @@ std::optional<std::uint64_t> unique_solutions(int n) {
   return kA002562[n - 1];
 }
 
-}  // namespace sb::reference
+}  // namespace sb::nqueens::reference

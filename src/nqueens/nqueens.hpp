@@ -2,8 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
-#include "progress.hpp"
+#include "core/progress.hpp"
 
 namespace sb::nqueens {
 
@@ -19,7 +20,7 @@ struct Result {
   std::uint64_t total = 0;  ///< Q(n): solutions (OEIS A000170)
   std::uint64_t unique =
       0;                    ///< U(n): solutions up to the 8 symmetries of the square (OEIS A002562)
-  std::uint64_t nodes = 0;  ///< queen placements tried (for `naive`: complete placements tested)
+  std::uint64_t nodes = 0;  ///< queen placements tried (naive-*: complete placements tested)
   int threads = 1;          ///< threads actually used
 };
 
@@ -28,14 +29,17 @@ struct Result {
 /// 1..kMaxThreads (src/limits.hpp).
 using Kernel = Result (*)(const Params& p);
 
-// The kernel ladder (kernels/nqueens/*.cpp). Ranges are in the registry (src/registry.hpp).
-Result naive(const Params& p);              ///< all C(n^2, n) placements tested, 1 <= n <= 9
+// The kernel ladder (kernels/nqueens/*.cpp). Ranges and registration: src/nqueens/problem.cpp.
+Result naive_seed(const Params& p);         ///< all C(n^2, n) placements, each checked alone
+Result naive_bitparallel(const Params& p);  ///< all C(n^2, n) placements, last two bit-parallel
 Result backtrack_squares(const Params& p);  ///< square-by-square backtracking (seed 004)
 Result backtrack_rows(const Params& p);     ///< one queen per row, occupancy arrays
 Result bitboard(const Params& p);           ///< one queen per row, bit masks, explicit stack
 Result bitboard_sym(const Params& p);       ///< bitboard with D4 symmetry reduction
-Result bitboard_sym_tbb(const Params& p);   ///< bitboard_sym split into oneTBB tasks
-Result bitboard_sym_omp(const Params& p);   ///< bitboard_sym split across OpenMP threads
+Result bitboard_sym_tbb(const Params& p);   ///< bitboard_sym split into oneTBB tasks (with TBB)
+Result bitboard_sym_omp(const Params& p);   ///< bitboard_sym on OpenMP threads (with OpenMP)
+Result constellation(const Params& p);      ///< border queens pre-placed up to D4, SIMD row search
+Result constellation_tbb(const Params& p);  ///< constellation's pieces as oneTBB tasks (with TBB)
 
 /// Largest n accepted by the bit-parallel kernels: one bit per column (bit i = column i) in a
 /// 64-bit word, so that diagonal masks shifted left by one cannot lose bits before they are masked.
@@ -48,5 +52,13 @@ namespace sb::nqueens {
 /// Throws std::invalid_argument naming `kernel` when p.n is outside [min_n, max_n] or
 /// p.threads is outside 1..kMaxThreads. Every kernel calls it first.
 void validate(const Params& p, int min_n, int max_n, const char* kernel);
+
+/// C(n^2, n), the placements of n queens on the n^2 squares (what the naive-* kernels test), as
+/// a double.
+double placements(int n);
+
+/// C(n^2, n) as text: exact with digit grouping while it fits in 128 bits, else in scientific
+/// notation ("about 1.234e+34").
+std::string placements_text(int n);
 
 }  // namespace sb::nqueens

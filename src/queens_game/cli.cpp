@@ -6,19 +6,21 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "commands.hpp"
-#include "csv.hpp"
-#include "progress_watch.hpp"
-#include "queens_game.hpp"
-#include "registry.hpp"
-#include "sysinfo.hpp"
-#include "timing.hpp"
-#include "validators.hpp"
+#include "cli/commands.hpp"
+#include "cli/progress_watch.hpp"
+#include "cli/run.hpp"
+#include "cli/validators.hpp"
+#include "core/csv.hpp"
+#include "core/memory.hpp"
+#include "core/sysinfo.hpp"
+#include "core/timing.hpp"
+#include "core/typed_problem.hpp"
+#include "queens_game/problem.hpp"
 
-namespace sb::cli {
+namespace sb::queens_game {
 namespace {
 
-namespace qg = queens_game;
+using namespace sb::cli;
 
 struct SolveOptions {
   int n = 0;
@@ -40,37 +42,13 @@ struct PlayOptions {
   std::string max_memory;
 };
 
-/// Parses a byte count such as 512M, 2G, 1.5GiB or 1048576 (binary units).
-std::uint64_t parse_bytes(const std::string& s) {
-  if (s.empty()) return 0;
-  std::size_t pos = 0;
-  double v = 0;
+/// --max-memory as bytes (0: the default); bad text is a UsageError.
+std::uint64_t memory_option(const std::string& text) {
   try {
-    v = std::stod(s, &pos);
-  } catch (const std::exception&) {
-    throw UsageError("--max-memory '" + s + "' is not a size such as 512M or 4G");
+    return parse_bytes(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
-  std::string unit = s.substr(pos);
-  for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  double mul = 1;
-  if (unit.empty() || unit == "B")
-    mul = 1;
-  else if (unit == "K" || unit == "KB" || unit == "KIB")
-    mul = 1024.0;
-  else if (unit == "M" || unit == "MB" || unit == "MIB")
-    mul = 1024.0 * 1024;
-  else if (unit == "G" || unit == "GB" || unit == "GIB")
-    mul = 1024.0 * 1024 * 1024;
-  else if (unit == "T" || unit == "TB" || unit == "TIB")
-    mul = 1024.0 * 1024 * 1024 * 1024;
-  else
-    throw UsageError("--max-memory '" + s + "': unknown unit '" + unit + "' (use K, M, G)");
-  if (!std::isfinite(v) || s.find_first_of("xXpP") != std::string::npos || v * mul >= 1.8e19)
-    throw UsageError("--max-memory '" + s + "' is not a size such as 512M or 4G");
-  if (!(v * mul >= 1024.0 * 1024))
-    throw UsageError("--max-memory must be at least 1M (the smallest transposition table), got '" +
-                     s + "'");
-  return static_cast<std::uint64_t>(v * mul);
 }
 
 std::string file_name(int c) {
@@ -118,42 +96,27 @@ int run_solve(const SolveOptions& o) {
   } else if (o.rows == 0 || o.cols == 0) {
     throw UsageError(o.rows == 0 ? "--cols needs --rows" : "--rows needs --cols");
   }
-  if (rows < 1 || cols < 1)
-    throw UsageError("the board needs at least 1 row and 1 column (got " + std::to_string(rows) +
-                     " x " + std::to_string(cols) + ")");
-  if (static_cast<long long>(rows) * cols > qg::kMaxSquares)
+  if (static_cast<long long>(rows) * cols > kMaxSquares)
     throw UsageError("a " + std::to_string(rows) + " x " + std::to_string(cols) + " board has " +
                      std::to_string(static_cast<long long>(rows) * cols) + " squares; at most " +
-                     std::to_string(qg::kMaxSquares) + " are supported");
-  const KernelInfo* k = !o.kernel_given ? &default_kernel(Problem::kQueensGame)
-                                        : find_kernel(Problem::kQueensGame, o.kernel);
-  if (k == nullptr)
-    throw UsageError("unknown queens-game kernel '" + o.kernel +
-                     "'; known kernels: " + kernel_names(Problem::kQueensGame));
+                     std::to_string(kMaxSquares) + " are supported");
   if (o.grundy && o.misere)
     throw UsageError(
         "--grundy is for normal play only: misere games do not add up by Grundy "
         "values, so there is no misere Grundy value to report");
-  const int threads =
-      k->parallel() ? (o.threads == 0 ? sysinfo::hardware_threads() : o.threads) : 1;
-
-  Progress progress;
-  qg::Params p;
-  p.rows = rows;
-  p.cols = cols;
-  p.threads = threads;
-  p.all_moves = o.all_moves;
-  p.grundy = o.grundy;
-  p.misere = o.misere;
-  p.max_memory = parse_bytes(o.max_memory);
-  p.progress = &progress;
-  qg::Result r;
-  double wall = 0;
-  {
-    ProgressWatch watch(progress, "queens-game " + std::string(k->name) + " " +
-                                      std::to_string(rows) + "x" + std::to_string(cols));
-    std::tie(r, wall) = timed([&] { return k->queens_game(p); });
-  }
+  const Problem& prob = problem();
+  const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
+  const sb::Instance in = make_instance<Traits>({rows, cols, o.misere, o.grundy});
+  RunSettings settings;
+  settings.threads = threads_for(k, o.threads);
+  settings.all_moves = o.all_moves;
+  settings.max_memory = memory_option(o.max_memory);
+  const Timed t = run_verified(
+      prob, k, in, settings,
+      "queens-game " + k.name + " " + std::to_string(rows) + "x" + std::to_string(cols));
+  const Result& r = result_of<Traits>(t.outcome);
+  const double wall = t.wall_s;
+  const std::string verified(verdict_name(t.verified));
   const std::string winner = r.first_player_wins ? "first" : "second";
   const std::string play = o.misere ? "misere" : "normal";
   const std::string nwin = o.all_moves ? std::to_string(r.winning_first_moves.size()) : "";
@@ -162,16 +125,16 @@ int run_solve(const SolveOptions& o) {
   if (o.format == "csv") {
     std::cout << csv_line({"problem", "kernel", "backend", "rows", "cols", "threads", "play",
                            "winner", "winning_first_moves", "grundy", "nodes", "positions",
-                           "wall_s"});
-    std::cout << csv_line({"queens-game", std::string(k->name), std::string(k->backend),
-                           std::to_string(rows), std::to_string(cols), std::to_string(r.threads),
-                           play, winner, nwin, grundy, std::to_string(r.nodes),
-                           std::to_string(r.positions), format_double(wall)});
+                           "wall_s", "verified"});
+    std::cout << csv_line({"queens-game", k.name, k.backend, std::to_string(rows),
+                           std::to_string(cols), std::to_string(r.threads), play, winner, nwin,
+                           grundy, std::to_string(r.nodes), std::to_string(r.positions),
+                           format_double(wall), verified});
   } else if (o.format == "json") {
     nlohmann::ordered_json j;
     j["problem"] = "queens-game";
-    j["kernel"] = k->name;
-    j["backend"] = k->backend;
+    j["kernel"] = k.name;
+    j["backend"] = k.backend;
     j["rows"] = rows;
     j["cols"] = cols;
     j["threads"] = r.threads;
@@ -192,11 +155,12 @@ int run_solve(const SolveOptions& o) {
     j["nodes"] = r.nodes;
     j["positions"] = r.positions;
     j["wall_s"] = wall;
+    j["verified"] = verified;
     std::cout << j.dump() << "\n";
   } else {
     std::printf("queens game, %d x %d board, %s play, kernel %s (%s), %d thread%s\n", rows, cols,
-                play.c_str(), std::string(k->name).c_str(), std::string(k->backend).c_str(),
-                r.threads, r.threads == 1 ? "" : "s");
+                play.c_str(), k.name.c_str(), k.backend.c_str(), r.threads,
+                r.threads == 1 ? "" : "s");
     std::printf("winner    = %s player\n", winner.c_str());
     if (o.all_moves) {
       std::printf("winning first moves = %zu (W on the board)\n", r.winning_first_moves.size());
@@ -206,13 +170,14 @@ int run_solve(const SolveOptions& o) {
     std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
     std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
     std::printf("wall      = %.6f s\n", wall);
+    std::printf("verified  = %s\n", verified.c_str());
   }
-  return 0;
+  return t.verified == Verdict::kFail ? 1 : 0;
 }
 
 /// The game board: Q = queen, x = attacked, . = free; rank 1 at the bottom, files a.. left to
 /// right.
-void draw(int n, const qg::Squares& free, const std::vector<int>& queens) {
+void draw(int n, const Squares& free, const std::vector<int>& queens) {
   std::cout << board_text(n, n, [&](int s) {
     for (int q : queens)
       if (q == s) return 'Q';
@@ -248,8 +213,8 @@ int run_play(const PlayOptions& o) {
   if (o.n > 16)
     throw UsageError("play supports boards up to 16 x 16, got -n " + std::to_string(o.n));
   const int n = o.n;
-  qg::Player player(n, n, parse_bytes(o.max_memory));
-  qg::Squares free;
+  Player player(n, n, memory_option(o.max_memory));
+  Squares free;
   for (int s = 0; s < n * n; ++s) free.set(s);
   std::vector<int> queens;
   bool human_turn = o.first == "human";
@@ -319,7 +284,7 @@ int run_play(const PlayOptions& o) {
 
 }  // namespace
 
-void add_queens_game(CLI::App& app, Action& action) {
+void add_commands(CLI::App& app, Action& action) {
   auto* qgc = app.add_subcommand("queens-game", "The queens game: exact solve and play");
   qgc->require_subcommand(1);
 
@@ -327,11 +292,11 @@ void add_queens_game(CLI::App& app, Action& action) {
   auto* solve = qgc->add_subcommand("solve",
                                     "Solve the empty board: winner, winning first moves, "
                                     "Grundy value");
-  solve->add_option("-n", so->n, "Square board n x n")->transform(decimal_in(1, qg::kMaxSquares));
+  solve->add_option("-n", so->n, "Square board n x n")->transform(decimal_in(1, kMaxSquares));
   solve->add_option("--rows", so->rows, "Board rows (with --cols)")
-      ->transform(decimal_in(1, qg::kMaxSquares));
+      ->transform(decimal_in(1, kMaxSquares));
   solve->add_option("--cols", so->cols, "Board columns (with --rows)")
-      ->transform(decimal_in(1, qg::kMaxSquares));
+      ->transform(decimal_in(1, kMaxSquares));
   auto* kernel_opt =
       solve->add_option("-k,--kernel", so->kernel,
                         "Kernel (default: the fastest parallel one; see `searchbench list`)");
@@ -358,4 +323,4 @@ void add_queens_game(CLI::App& app, Action& action) {
   play->callback([&action, po] { action = [po] { return run_play(*po); }; });
 }
 
-}  // namespace sb::cli
+}  // namespace sb::queens_game

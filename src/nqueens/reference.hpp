@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace sb::reference {
+namespace sb::nqueens::reference {
 
 /// Largest n for which the tables below hold published values.
 inline constexpr int kMaxN = 27;
@@ -17,4 +17,4 @@ std::optional<std::uint64_t> total_solutions(int n);
 /// (fundamental solutions), for 1 <= n <= 27. Source: OEIS A002562. std::nullopt outside 1..27.
 std::optional<std::uint64_t> unique_solutions(int n);
 
-}  // namespace sb::reference
+}  // namespace sb::nqueens::reference

@@ -1,4 +1,6 @@
-// naive: every one of the C(n^2, n) placements of n queens on the n^2 squares tested, no pruning.
+// naive-bitparallel: every one of the C(n^2, n) placements of n queens on the n^2 squares tested,
+// no pruning, the last two queens of each prefix bit-parallel (a brute force made fast; the seed's
+// own method, one placement and one full check at a time, is naive-seed).
 //
 // Algorithm: the placements are enumerated as n-subsets of the squares 0 .. n^2-1 (square
 // s = row * n + column) in lexicographic order, s_0 < s_1 < ... < s_{n-1}. Each prefix carries
@@ -17,7 +19,8 @@
 //
 // Work split: one task per choice of the first two queens' squares (n >= 5; fewer for small n),
 // listed from the heaviest (earliest squares) to the lightest and handed out dynamically by
-// tbb::parallel_for in a task arena of p.threads workers (a serial loop without oneTBB). Each
+// tbb::parallel_for in a task arena of p.threads workers (a serial loop, threads = 1, when built
+// without oneTBB). Each
 // task writes 64-bit counters of its own; they are added up at the end, so results are identical
 // for any thread count. Progress: total = tasks, done = tasks finished.
 //
@@ -36,13 +39,13 @@
 
 #ifdef SEARCHBENCH_WITH_TBB
 #include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
+
+#include "core/tbb_threads.hpp"
 #endif
 
-#include "nqueens.hpp"
-#include "nqueens_symmetry.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/symmetry.hpp"
 
 namespace sb::nqueens {
 
@@ -307,11 +310,8 @@ Result run_all(const Params& p) {
     if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
   };
 #ifdef SEARCHBENCH_WITH_TBB
-  // Allow exactly p.threads workers, also more than there are cores (no TBB warning).
-  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
-                            static_cast<std::size_t>(p.threads));
-  tbb::task_arena arena(p.threads);
-  arena.execute([&] {
+  TbbThreads pool(p.threads);  // exactly p.threads workers, also more than there are cores
+  pool.arena.execute([&] {
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, tasks.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
@@ -319,8 +319,10 @@ Result run_all(const Params& p) {
         },
         tbb::simple_partitioner());
   });
+  const int used = pool.used();
 #else
   for (std::size_t i = 0; i < tasks.size(); ++i) run_task(i);
+  const int used = 1;  // built without oneTBB: one thread
 #endif
 
   Result r;
@@ -329,14 +331,14 @@ Result run_all(const Params& p) {
     r.unique += c.unique;
     r.nodes += c.nodes;
   }
-  r.threads = p.threads;
+  r.threads = used;
   return r;
 }
 
 }  // namespace
 
-Result naive(const Params& p) {
-  validate(p, 1, kMaxN, "naive");
+Result naive_bitparallel(const Params& p) {
+  validate(p, 1, kMaxN, "naive-bitparallel");
   return p.n <= 8 ? run_all<1>(p) : run_all<2>(p);
 }
 

@@ -1,4 +1,4 @@
-#include "csv.hpp"
+#include "core/csv.hpp"
 
 #include <unistd.h>
 

@@ -1,22 +1,26 @@
-// `searchbench nqueens count` and `searchbench nqueens solutions`.
+// `searchbench nqueens count` (one kernel run through the problem model: the same run and
+// verification as `searchbench bench`) and `searchbench nqueens solutions`.
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "commands.hpp"
-#include "csv.hpp"
-#include "nqueens_boards.hpp"
-#include "nqueens_symmetry.hpp"
-#include "progress_watch.hpp"
-#include "reference.hpp"
-#include "registry.hpp"
-#include "sysinfo.hpp"
-#include "timing.hpp"
-#include "validators.hpp"
+#include "cli/commands.hpp"
+#include "cli/progress_watch.hpp"
+#include "cli/run.hpp"
+#include "cli/validators.hpp"
+#include "core/csv.hpp"
+#include "core/sysinfo.hpp"
+#include "core/timing.hpp"
+#include "core/typed_problem.hpp"
+#include "nqueens/boards.hpp"
+#include "nqueens/problem.hpp"
+#include "nqueens/symmetry.hpp"
 
-namespace sb::cli {
+namespace sb::nqueens {
 namespace {
+
+using namespace sb::cli;
 
 struct CountOptions {
   int n = 8;
@@ -33,85 +37,31 @@ struct SolutionsOptions {
   long long limit = -1;
 };
 
-/// "pass", "fail" or "na" (no published value for this n).
-std::string verdict(int n, const nqueens::Result& r) {
-  const auto q = reference::total_solutions(n);
-  const auto u = reference::unique_solutions(n);
-  if (!q || !u) return "na";
-  return (*q == r.total && *u == r.unique) ? "pass" : "fail";
-}
-
-/// C(n^2, n), the number of placements of n queens on n^2 squares: exact with digit grouping
-/// while it fits in 128 bits, else in scientific notation ("about 1.2e+34").
-std::string placements_text(int n) {
-  const int squares = n * n;
-  unsigned __int128 c = 1;
-  bool exact = true;
-  long double approx = 1;
-  for (int i = 1; i <= n; ++i) {  // C(s, i) = C(s, i-1) * (s - i + 1) / i, exact at every step
-    approx = approx * (squares - i + 1) / i;
-    if (exact) {
-      const unsigned __int128 f = static_cast<unsigned __int128>(squares - i + 1);
-      if (c > (~static_cast<unsigned __int128>(0)) / f)
-        exact = false;
-      else
-        c = c * f / static_cast<unsigned __int128>(i);
-    }
-  }
-  if (!exact) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "about %.3Le", approx);
-    return buf;
-  }
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(c % 10)));
-    c /= 10;
-  } while (c != 0);
-  for (int pos = static_cast<int>(digits.size()) - 3; pos > 0; pos -= 3) digits.insert(pos, ",");
-  return digits;
-}
-
 int run_count(const CountOptions& o) {
-  const KernelInfo* k = !o.kernel_given ? &default_kernel(Problem::kNQueens)
-                                        : find_kernel(Problem::kNQueens, o.kernel);
-  if (k == nullptr)
-    throw UsageError("unknown nqueens kernel '" + o.kernel +
-                     "'; known kernels: " + kernel_names(Problem::kNQueens));
-  if (o.n < k->min_n || o.n > k->max_n) {
-    std::string msg = "n = " + std::to_string(o.n) + " is out of range for kernel '" +
-                      std::string(k->name) + "' (" + std::to_string(k->min_n) + ".." +
-                      std::to_string(k->max_n) + ")";
-    if (k->name == "naive" && o.n > k->max_n)
-      msg += "; naive would test all C(n^2, n) = C(" + std::to_string(o.n * o.n) + ", " +
-             std::to_string(o.n) + ") = " + placements_text(o.n) + " placements";
-    throw UsageError(msg);
-  }
-  const int threads = o.threads == 0 ? sysinfo::hardware_threads() : o.threads;
-
-  Progress progress;
-  nqueens::Params p{o.n, threads, &progress};
-  nqueens::Result r;
-  double wall = 0;
-  {
-    ProgressWatch watch(progress, "nqueens " + std::string(k->name) + " n=" + std::to_string(o.n));
-    std::tie(r, wall) = timed([&] { return k->nqueens(p); });
-  }
+  const Problem& prob = problem();
+  const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
+  const sb::Instance in = make_instance<Traits>({o.n});
+  RunSettings settings;
+  settings.threads = threads_for(k, o.threads);
+  const Timed t =
+      run_verified(prob, k, in, settings, "nqueens " + k.name + " n=" + std::to_string(o.n));
+  const Result& r = result_of<Traits>(t.outcome);
+  const double wall = t.wall_s;
   const double nps = per_second(static_cast<double>(r.nodes), wall);
-  const std::string verified = verdict(o.n, r);
+  const std::string verified(verdict_name(t.verified));
 
   if (o.format == "csv") {
     std::cout << csv_line({"problem", "kernel", "backend", "n", "threads", "wall_s", "nodes",
                            "nodes_per_s", "verified", "total", "unique"});
-    std::cout << csv_line({"nqueens", std::string(k->name), std::string(k->backend),
-                           std::to_string(o.n), std::to_string(r.threads), format_double(wall),
-                           std::to_string(r.nodes), format_double(nps), verified,
-                           std::to_string(r.total), std::to_string(r.unique)});
+    std::cout << csv_line({"nqueens", k.name, k.backend, std::to_string(o.n),
+                           std::to_string(r.threads), format_double(wall), std::to_string(r.nodes),
+                           format_double(nps), verified, std::to_string(r.total),
+                           std::to_string(r.unique)});
   } else if (o.format == "json") {
     nlohmann::ordered_json j;
     j["problem"] = "nqueens";
-    j["kernel"] = k->name;
-    j["backend"] = k->backend;
+    j["kernel"] = k.name;
+    j["backend"] = k.backend;
     j["n"] = o.n;
     j["threads"] = r.threads;
     j["wall_s"] = wall;
@@ -122,9 +72,8 @@ int run_count(const CountOptions& o) {
     j["unique"] = r.unique;
     std::cout << j.dump() << "\n";
   } else {
-    std::printf("N-queens, n = %d, kernel %s (%s), %d thread%s\n", o.n,
-                std::string(k->name).c_str(), std::string(k->backend).c_str(), r.threads,
-                r.threads == 1 ? "" : "s");
+    std::printf("N-queens, n = %d, kernel %s (%s), %d thread%s\n", o.n, k.name.c_str(),
+                k.backend.c_str(), r.threads, r.threads == 1 ? "" : "s");
     const std::string q = "Q(" + std::to_string(o.n) + ")", u = "U(" + std::to_string(o.n) + ")";
     std::printf("%-8s = %llu   (all solutions, OEIS A000170)\n", q.c_str(),
                 static_cast<unsigned long long>(r.total));
@@ -144,10 +93,10 @@ int run_solutions(const SolutionsOptions& o) {
   if (o.limit == 0 || o.limit < -1) throw UsageError("--limit must be at least 1");
   long long shown = 0;
   const long long limit = o.first ? 1 : o.limit;
-  nqueens::for_each_solution(o.n, [&](const std::uint8_t* cols) {
-    if (o.unique && nqueens::canonical_orbit_size(cols, o.n) == 0) return true;
+  for_each_solution(o.n, [&](const std::uint8_t* cols) {
+    if (o.unique && canonical_orbit_size(cols, o.n) == 0) return true;
     if (shown > 0) std::cout << '\n';
-    std::cout << nqueens::board_text(cols, o.n);
+    std::cout << board_text(cols, o.n);
     ++shown;
     return limit < 0 || shown < limit;
   });
@@ -159,7 +108,7 @@ int run_solutions(const SolutionsOptions& o) {
 
 }  // namespace
 
-void add_nqueens(CLI::App& app, Action& action) {
+void add_commands(CLI::App& app, Action& action) {
   auto* nq = app.add_subcommand("nqueens", "N-queens counting: Q(n) and U(n)");
   nq->require_subcommand(1);
 
@@ -167,7 +116,7 @@ void add_nqueens(CLI::App& app, Action& action) {
   auto* count = nq->add_subcommand("count", "Count Q(n) and U(n) with one kernel");
   count->add_option("-n", count_opts->n, "Board size n (the kernel's range: `searchbench list`)")
       ->required()
-      ->transform(decimal_in(1, nqueens::kMaxBitN));
+      ->transform(decimal_in(1, kMaxBitN));
   auto* kernel_opt =
       count->add_option("-k,--kernel", count_opts->kernel,
                         "Kernel (default: the fastest parallel one; see `searchbench list`)");
@@ -190,4 +139,4 @@ void add_nqueens(CLI::App& app, Action& action) {
   sol->callback([&action, sol_opts] { action = [sol_opts] { return run_solutions(*sol_opts); }; });
 }
 
-}  // namespace sb::cli
+}  // namespace sb::nqueens

@@ -1,4 +1,4 @@
-#include "nqueens_symmetry.hpp"
+#include "nqueens/symmetry.hpp"
 
 namespace sb::nqueens {
 

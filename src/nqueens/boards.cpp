@@ -1,4 +1,4 @@
-#include "nqueens_boards.hpp"
+#include "nqueens/boards.hpp"
 
 #include <stdexcept>
 #include <vector>

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "progress.hpp"
+#include "core/progress.hpp"
 
 namespace sb::queens_game {
 
@@ -60,9 +60,6 @@ struct OutOfMemory : std::runtime_error {
 /// board, thread count or option combination (--grundy with --misere), and OutOfMemory when the
 /// transposition table cannot be allocated within its budget.
 using Kernel = Result (*)(const Params& p);
-
-/// Physical memory of this machine in bytes (sysconf), 4 GiB when unknown.
-std::uint64_t physical_memory();
 
 /// Default table budget in bytes: a quarter of physical memory, at most 4 GiB, at least 64 MiB.
 std::uint64_t default_max_memory();

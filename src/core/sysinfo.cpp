@@ -1,4 +1,4 @@
-#include "sysinfo.hpp"
+#include "core/sysinfo.hpp"
 
 #include <sys/utsname.h>
 #include <unistd.h>

@@ -1,21 +1,13 @@
 // Validation and defaults shared by the queens-game kernels (see queens_game.hpp).
-#include <unistd.h>
-
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "limits.hpp"
-#include "queens_game.hpp"
+#include "core/limits.hpp"
+#include "core/memory.hpp"
+#include "queens_game/queens_game.hpp"
 
 namespace sb::queens_game {
-
-std::uint64_t physical_memory() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  const long page = ::sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page <= 0) return 1ull << 32;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-}
 
 std::uint64_t default_max_memory() {
   return std::clamp<std::uint64_t>(physical_memory() / 4, 64ull << 20, 4ull << 30);

@@ -1,0 +1,43 @@
+"""Reading `searchbench bench` results, shared by tabulate.py and plot.py.
+
+A run folder holds one CSV per problem (README.md, "CSV schema"); the scripts accept folders and
+files alike.
+"""
+import glob
+import os
+import sys
+
+import pandas as pd
+
+# Must match sb::bench::common_columns() (src/core/bench.cpp).
+COMMON = ["problem", "kernel", "backend", "instance", "threads", "rep", "wall_s", "nodes",
+          "nodes_per_s", "verified"]
+
+
+def csv_paths(paths, prog):
+    """The CSV files named, with each directory replaced by the *.csv files in it."""
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            found = sorted(glob.glob(os.path.join(p, "*.csv")))
+            if not found:
+                sys.exit(f"{prog}: error: no CSV file in directory {p}")
+            out += found
+        else:
+            out.append(p)
+    return out
+
+
+def load(paths, prog):
+    """All rows of the files (or folders) as one DataFrame; exits with a one-line message when a
+    file is not a searchbench bench CSV. Columns of one problem are empty in another's rows."""
+    frames = []
+    for p in csv_paths(paths, prog):
+        df = pd.read_csv(p, dtype={"verified": str, "winner": str, "git_sha": str,
+                                   "instance": str})
+        missing = [c for c in COMMON if c not in df.columns]
+        if missing:
+            sys.exit(f"{prog}: error: {p} is not a searchbench bench CSV (missing columns "
+                     f"{missing})")
+        frames.append(df)
+    return pd.concat(frames, ignore_index=True)

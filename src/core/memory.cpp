@@ -1,0 +1,61 @@
+#include "core/memory.hpp"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <cmath>
+#include <stdexcept>
+
+namespace sb {
+
+std::uint64_t physical_memory() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 1ull << 32;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+std::uint64_t parse_bytes(const std::string& s, const std::string& option,
+                          std::uint64_t min_bytes) {
+  if (s.empty()) return 0;
+  const std::string bad = option + " '" + s + "' is not a size such as 512M or 4G";
+  // Digits and one decimal point first: no sign, exponent, hex, "nan" or "inf".
+  std::size_t pos = 0;
+  bool digit = false, point = false;
+  for (; pos < s.size(); ++pos) {
+    const char c = s[pos];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      digit = true;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      break;
+    }
+  }
+  if (!digit) throw std::invalid_argument(bad);
+  const double v = std::stod(s.substr(0, pos));
+  std::string unit = s.substr(pos);
+  for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  double mul = 1;
+  if (unit.empty() || unit == "B")
+    mul = 1;
+  else if (unit == "K" || unit == "KB" || unit == "KIB")
+    mul = 1024.0;
+  else if (unit == "M" || unit == "MB" || unit == "MIB")
+    mul = 1024.0 * 1024;
+  else if (unit == "G" || unit == "GB" || unit == "GIB")
+    mul = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "TB" || unit == "TIB")
+    mul = 1024.0 * 1024 * 1024 * 1024;
+  else
+    throw std::invalid_argument(option + " '" + s + "': unknown unit '" + s.substr(pos) +
+                                "' (use K, M, G or T)");
+  const double bytes = v * mul;
+  if (!std::isfinite(bytes) || bytes >= 18446744073709551616.0) throw std::invalid_argument(bad);
+  if (bytes < static_cast<double>(min_bytes))
+    throw std::invalid_argument(option + " must be at least " + std::to_string(min_bytes >> 20) +
+                                "M, got '" + s + "'");
+  return static_cast<std::uint64_t>(bytes);
+}
+
+}  // namespace sb

@@ -1,0 +1,172 @@
+// m,n,k-games: instances, result columns, verification, suites and the kernel ladder, in one
+// place.
+#include "mnk/problem.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "core/typed_problem.hpp"
+
+namespace sb::mnk {
+
+Instance Traits::parse(std::string_view text) {
+  return parse_instance(text);
+}
+
+std::string Traits::format(const Instance& x) {
+  return format_instance(x);
+}
+
+double Traits::size(const Instance& x) {
+  return x.empty_cells();
+}
+
+Params Traits::params(const Instance& x, const RunSettings& s) {
+  Params p;
+  p.instance = x;
+  p.threads = s.threads;
+  p.all_moves = s.all_moves;
+  p.max_memory = s.max_memory;
+  p.progress = s.progress;
+  return p;
+}
+
+std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s, const Result& r) {
+  std::string counts;
+  if (s.all_moves) {
+    int n[3] = {0, 0, 0};
+    for (const auto& mv : r.move_values) ++n[static_cast<int>(mv.value) + 1];
+    counts = "first=" + std::to_string(n[2]) + " draw=" + std::to_string(n[1]) +
+             " second=" + std::to_string(n[0]);
+  }
+  return {std::to_string(x.m) + "x" + std::to_string(x.n),
+          std::to_string(x.k),
+          std::string(rule_name(x.rule)),
+          format_moves(x.moves, x.m, " "),
+          std::string(value_name(r.value)),
+          format_moves(r.pv, x.m, " "),
+          std::to_string(r.positions),
+          counts};
+}
+
+Verdict Traits::verify(const Instance& x, const RunSettings& s, const Result& r) {
+  return mnk::verify(x, r, s.all_moves);
+}
+
+namespace {
+
+using K = TypedKernel<Traits>;
+
+std::optional<std::string> minimax_range(const Instance& x) {
+  if (x.empty_cells() <= kMinimaxMaxEmpty) return std::nullopt;
+  return "minimax searches at most " + std::to_string(kMinimaxMaxEmpty) + " empty cells, " +
+         format_instance(x) + " has " + std::to_string(x.empty_cells());
+}
+
+/// Proof-number kernels: their time does not grow with the empty cells (a 15 x 15 VCF position
+/// is solved in milliseconds), so the cost model assumes no growth with size.
+double flat(double) {
+  return 1.0;
+}
+
+std::vector<K> kernels() {
+  // Sizes are empty cells. Caps: every move's value (bench's default) within the suite budget on
+  // 2 cores: minimax 3x3 (quick; 4x3 ~ 10^9 nodes in full), alphabeta 4x3 (4x4 with k = 4 is
+  // ~10^8 nodes with every move), alphabeta-tt 5x4 (quick) and 6x5 (full).
+  std::vector<K> v;
+  v.push_back({"minimax",
+               "serial",
+               "plain exhaustive negamax: every move to the end of the game, no pruning, no table",
+               "empty cells <= " + std::to_string(kMinimaxMaxEmpty),
+               minimax,
+               minimax_range,
+               true,
+               {{"quick", 9}, {"full", 12}},
+               {"3x3k3:b2,a1", "3x3k3:b2"},
+               {"3x3k3"},
+               {}});
+  v.push_back({"alphabeta",
+               "serial",
+               "negamax with alpha-beta; wins first, forced blocks, centre first; no table",
+               "boards <= 26x26",
+               alphabeta,
+               {},
+               true,
+               {{"quick", 12}, {"full", 16}},
+               {"3x3k3", "4x3k3"},
+               {"4x3k3", "4x4k3"},
+               {}});
+  v.push_back({"alphabeta-tt",
+               "serial",
+               "alphabeta with a bounded transposition table keyed on the canonical position "
+               "under the board symmetries; dead cells pruned",
+               "boards <= 26x26",
+               alphabeta_tt,
+               {},
+               true,
+               {{"quick", 20}, {"full", 30}},
+               {"4x4k4", "5x4k4"},
+               {"4x4k4", "5x4k4"},
+               {}});
+  v.push_back({"pns",
+               "serial",
+               "df-pn on 'first wins?' and 'second wins?' with threat-space pruning (forced "
+               "replies, null-move VCF relevance, VCF), dead cells and pairing strategies",
+               "boards <= 26x26",
+               pns,
+               {},
+               true,
+               {},
+               {"4x4k4", "5x5k4"},
+               {"5x5k4", "6x6k5", kVcf9},
+               flat});
+#ifdef SEARCHBENCH_WITH_TBB
+  // Not deterministic: the threads share the table, so node counts vary from run to run.
+  v.push_back({"pns-tbb",
+               "tbb",
+               "pns run by oneTBB threads on one shared table, diverging by virtual proof numbers",
+               "boards <= 26x26",
+               pns_tbb,
+               {},
+               false,
+               {},
+               {"5x5k4", "6x6k5"},
+               {},
+               flat});
+#endif
+  return v;
+}
+
+/// Instance texts in increasing size (empty cells).
+std::vector<std::string> by_size(std::vector<std::string> v) {
+  std::stable_sort(v.begin(), v.end(), [](const std::string& a, const std::string& b) {
+    return parse_instance(a).empty_cells() < parse_instance(b).empty_cells();
+  });
+  return v;
+}
+
+}  // namespace
+
+const Problem& problem() {
+  static const std::unique_ptr<const Problem> p = [] {
+    Problem base;
+    base.name = "mnk";
+    base.title = "m,n,k-games (k in a row on an m x n board; gomoku): exact solve";
+    base.instance_syntax =
+        "MxNkK[-standard][:moves], e.g. 7x7k5 or 15x15k5:h8,i9 (M columns, N rows)";
+    base.size_name = "empty cells";
+    base.columns = {"board", "k", "rule", "moves", "value", "pv", "positions", "move_values"};
+    base.suites = {
+        {"quick", by_size({"3x3k3", "4x3k3", "4x4k3", "4x4k4", "5x4k4", "5x5k4", "6x6k5", kVcf4,
+                           kVcf9, kVcf13})},
+        {"full", by_size({"3x3k3", "4x3k3", "4x4k3", "4x4k4", "5x4k4", "5x5k4", "6x5k4", "8x4k4",
+                          "6x6k5", "7x7k5", kVcf4, kVcf6, kVcf9, kVcf12, kVcf13})},
+    };
+    base.min_growth = 2;
+    base.add_commands = add_commands;
+    return make_problem<Traits>(std::move(base), kernels());
+  }();
+  return *p;
+}
+
+}  // namespace sb::mnk

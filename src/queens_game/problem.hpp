@@ -1,0 +1,56 @@
+// The queens game as a problem of the suite (src/core/problem.hpp): instances, result columns,
+// verification against published values and an independent checker, and the kernel
+// registrations (src/queens_game/problem.cpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/problem.hpp"
+#include "queens_game/queens_game.hpp"
+
+namespace sb::queens_game {
+
+/// A queens-game instance: the empty rows x cols board under normal or misere play, optionally
+/// with its Grundy value asked for. Written "RxC" (rows x cols, e.g. "8x8", "6x7"), followed by
+/// ":misere" for misere play or ":grundy" to compute the Grundy value (normal play only).
+struct Instance {
+  int rows = 8;
+  int cols = 8;
+  bool misere = false;
+  bool grundy = false;
+};
+
+/// The problem's typed parts (see src/core/typed_problem.hpp).
+struct Traits {
+  using Instance = queens_game::Instance;
+  using Params = queens_game::Params;
+  using Result = queens_game::Result;
+
+  /// Parses "RxC[:misere|:grundy]" (1 <= R, C; R * C <= kMaxSquares); throws
+  /// std::invalid_argument with a one-line message.
+  static Instance parse(std::string_view text);
+  static std::string format(const Instance& x);
+  /// The side of a square board of the same area, sqrt(rows * cols).
+  static double size(const Instance& x);
+  /// Params of the instance; all_moves, threads, progress and max_memory from the settings.
+  static Params params(const Instance& x, const RunSettings& s);
+  /// Columns n (square boards), rows, cols, play, winner, winning_first_moves (with all_moves),
+  /// grundy (when asked), positions.
+  static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
+  /// Boards of at most checker::kMaxSquares squares: winner, winning first moves and Grundy value
+  /// against the independent checker (src/queens_game/checker.hpp), normal and misere play.
+  /// Larger n x n boards under normal play: the published winner and Grundy value
+  /// (src/queens_game/reference.hpp), and for odd n the centre among the winning first moves.
+  /// Anything else: na.
+  static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
+};
+
+/// The queens-game problem with every kernel built into this binary.
+const Problem& problem();
+
+/// Registers `searchbench queens-game solve|play` (src/queens_game/cli.cpp).
+void add_commands(CLI::App& app, Action& action);
+
+}  // namespace sb::queens_game

@@ -1,0 +1,93 @@
+// The node-count signature (`searchbench signature`, src/core/signature.hpp): every entry and the
+// total are pinned here, so that a change that alters any kernel's search fails this test until
+// the new counts are entered on purpose (README.md, "Changing a kernel").
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "cli_runner.hpp"
+#include "core/signature.hpp"
+
+namespace {
+
+using Key = std::tuple<std::string, std::string, std::string>;  // problem, kernel, instance
+
+/// The pinned node counts. A kernel that is not built (OFF options) is simply absent.
+const std::map<Key, std::uint64_t>& pinned() {
+  static const std::map<Key, std::uint64_t> m = {
+      {{"nqueens", "naive-seed", "6"}, 1947792},         // C(36, 6): every placement
+      {{"nqueens", "naive-bitparallel", "6"}, 1947792},  // the same placements
+      {{"nqueens", "backtrack-squares", "8"}, 924226},
+      {{"nqueens", "backtrack-rows", "10"}, 35538},
+      {{"nqueens", "bitboard", "11"}, 166925},
+      {{"nqueens", "bitboard-sym", "12"}, 223179},
+      {{"nqueens", "bitboard-sym-omp", "12"}, 223179},
+      {{"nqueens", "bitboard-sym-tbb", "12"}, 223179},
+      {{"nqueens", "constellation", "13"}, 685032},
+      {{"nqueens", "constellation-tbb", "13"}, 685032},
+      {{"queens-game", "plain", "4x4"}, 200},
+      {{"queens-game", "plain", "5x5"}, 717},
+      {{"queens-game", "memo", "6x6"}, 2112},
+      {{"queens-game", "memo", "7x7"}, 10870},
+      {{"queens-game", "memo", "5x6:misere"}, 764},
+      {{"queens-game", "memo-sym", "7x7"}, 1553},
+      {{"queens-game", "memo-sym", "8x8:grundy"}, 19976},
+      {{"queens-game", "memo-sym", "5x6:misere"}, 204},
+      {{"mnk", "minimax", "3x3k3"}, 549946},  // every move to the end: the whole tic-tac-toe tree
+      {{"mnk", "alphabeta", "4x3k3"}, 13764},
+      {{"mnk", "alphabeta", "4x4k3"}, 30265},
+      {{"mnk", "alphabeta-tt", "4x4k4"}, 30379},
+      {{"mnk", "alphabeta-tt", "5x4k4"}, 517443},
+      {{"mnk", "pns", "5x5k4"}, 193254},
+      {{"mnk", "pns", "6x6k5"}, 811},
+      {{"mnk", "pns", "15x15k5:h8,i9,i11,f9,j6,h4,h6,h11,k4,g6,g4,d9,i6,b8,k5,e11"}, 167535},
+      {{"gomoku", "vcf", "vcf03"}, 177},
+      {{"gomoku", "vcf", "vcf08"}, 38},
+      {{"gomoku", "vcf", "vcf10"}, 151},
+      {{"gomoku", "vcf", "vcf16"}, 60},
+      {{"gomoku", "vct", "vcf03"}, 178},
+      {{"gomoku", "vct", "vcf10"}, 152},
+      {{"gomoku", "vct", "mid05"}, 89542},
+      {{"gomoku", "alphabeta", "mid01/d4"}, 14045},
+      {{"gomoku", "alphabeta", "mid05/d4"}, 7779},
+  };
+  return m;
+}
+
+/// The total of the default build (every kernel built).
+constexpr std::uint64_t kFullBuildTotal = 8713789;
+
+TEST(Signature, EveryEntryIsPinnedAndVerified) {
+  const auto entries = sb::run_signature();
+  ASSERT_FALSE(entries.empty());
+  std::uint64_t total = 0;
+  for (const auto& e : entries) {
+    const Key key{e.problem->name, e.kernel->name, e.instance};
+    const auto it = pinned().find(key);
+    ASSERT_NE(it, pinned().end()) << "unpinned signature entry " << e.problem->name << " "
+                                  << e.kernel->name << " " << e.instance << ": " << e.nodes
+                                  << " nodes (add it to tests/test_signature.cpp on purpose)";
+    EXPECT_EQ(e.nodes, it->second)
+        << e.problem->name << " " << e.kernel->name << " " << e.instance << ": the search changed";
+    EXPECT_NE(e.verified, sb::Verdict::kFail) << e.kernel->name << " " << e.instance;
+    total += e.nodes;
+  }
+  if (entries.size() == pinned().size()) {
+    EXPECT_EQ(total, kFullBuildTotal);
+  }
+}
+
+TEST(Signature, CommandPrintsTheTotal) {
+  const auto r = sb::test::run_cli("signature");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::uint64_t total = 0;
+  for (const auto& e : sb::run_signature()) total += e.nodes;
+  EXPECT_NE(r.out.find("Nodes searched: " + std::to_string(total) + "\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.err.find("nodes/s"), std::string::npos) << r.err;  // timing only on stderr
+}
+
+}  // namespace
