@@ -10,7 +10,7 @@ provenance columns, then the problem's own columns, which searchbench_micro puts
 file; with several, OUT is a directory that receives PROBLEM.csv for each. rep is
 repetition_index + 1; wall_s is Google Benchmark's real time per iteration, i.e. the mean over
 that repetition's iterations (not one call, unlike `searchbench bench`). threads is the thread
-count the kernel reports. Benchmarks that reported an error are listed on stderr and left out.
+count the kernel reports; ranks is 1 (the microbenchmarks run in one process). Benchmarks that reported an error are listed on stderr and left out.
 Exit status: 0, or 1 when a row failed verification or a benchmark reported an error (the CSV is
 still written), 2 for unusable input.
 """
@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from urllib.parse import unquote
 
 # Must match sb::bench::common_columns() and provenance_columns() (src/core/bench.cpp).
-COMMON = ["problem", "kernel", "backend", "instance", "threads", "rep", "wall_s", "nodes",
+COMMON = ["problem", "kernel", "backend", "instance", "threads", "ranks", "rep", "wall_s", "nodes",
           "nodes_per_s", "verified"]
 PROVENANCE = ["git_sha", "host", "cpu_model", "compiler", "flags", "timestamp_utc"]
 
@@ -89,7 +89,7 @@ def convert(doc):
         row = {
             "problem": label["problem"], "kernel": label["kernel"],
             "backend": label.get("backend", ""), "instance": label["instance"],
-            "threads": int(b.get("threads_used", 1)),
+            "threads": int(b.get("threads_used", 1)), "ranks": 1,
             "rep": int(b.get("repetition_index", 0)) + 1,
             "wall_s": fmt(wall), "nodes": nodes,
             "nodes_per_s": fmt(nodes / wall if wall > 0 else 0.0), "verified": verified,

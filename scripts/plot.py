@@ -7,10 +7,12 @@ A directory stands for the *.csv files in it. Writes, per problem found in the d
   time_vs_n_PROBLEM.png          median wall time against the instance size (N-queens: n;
                                  queens game: the board side; other problems: the instances in
                                  the order measured), log scale, one line per kernel and thread
-                                 count, bars from the fastest to the slowest rep;
-  speedup_vs_threads_PROBLEM.png speedup over 1 thread against threads for each parallel kernel
-                                 at the largest instance measured with 1 and more threads (only
-                                 when such data exists), with the ideal line.
+                                 count (MPI kernels: ranks x threads), bars from the fastest to
+                                 the slowest rep;
+  speedup_vs_threads_PROBLEM.png speedup over 1 thread against threads (MPI kernels: against
+                                 cores = ranks x threads, over 1 rank x 1 thread) for each
+                                 parallel kernel at the largest instance measured with 1 and more
+                                 threads (only when such data exists), with the ideal line.
 OUT_DIR defaults to the first CSV's directory. Prints the files written. Needs pandas and
 matplotlib (Debian: python3-pandas python3-matplotlib); uses the Agg backend (no display).
 """
@@ -48,10 +50,11 @@ def stats(df, problem):
     else:
         pos = {k: i for i, k in enumerate(dict.fromkeys(df["instance"]))}
         df["x"] = df["instance"].map(pos)
-    s = (df.groupby(["kernel", "backend", "threads", "instance", "x"], sort=False)["wall_s"]
-         .agg(["median", "min", "max"]).reset_index())
+    s = (df.groupby(["kernel", "backend", "threads", "ranks", "instance", "x"],
+                    sort=False)["wall_s"].agg(["median", "min", "max"]).reset_index())
     s["order"] = s["kernel"].map(order)
-    return s.sort_values(["order", "threads", "x"])
+    s["cores"] = s["threads"] * s["ranks"]
+    return s.sort_values(["order", "ranks", "threads", "x"])
 
 
 def plot_time(s, problem, path):
@@ -60,10 +63,13 @@ def plot_time(s, problem, path):
     cmap = plt.get_cmap("tab10")
     colour = {k: cmap(i % 10) for i, k in enumerate(dict.fromkeys(s["kernel"]))}
     styles = [("-", "o"), ("--", "s"), ("-.", "^"), (":", "D"), ("-", "v"), ("--", "P")]
-    tidx = {t: i for i, t in enumerate(sorted(s["threads"].unique()))}
-    for (k, t), g in s.groupby(["kernel", "threads"], sort=False):
-        lab = k if g["backend"].iloc[0] == "serial" else f"{k} ({t} thr)"
-        ls, mk = styles[tidx[t] % len(styles)]
+    tidx = {t: i for i, t in enumerate(sorted(s["cores"].unique()))}
+    for (k, t, r), g in s.groupby(["kernel", "threads", "ranks"], sort=False):
+        if g["backend"].iloc[0] == "mpi":
+            lab = f"{k} ({r}x{t})"
+        else:
+            lab = k if g["backend"].iloc[0] == "serial" else f"{k} ({t} thr)"
+        ls, mk = styles[tidx[t * r] % len(styles)]
         ax.errorbar(g["x"], g["median"], yerr=[g["median"] - g["min"], g["max"] - g["median"]],
                     marker=mk, ms=4, ls=ls, capsize=2, color=colour[k], label=lab)
     ax.set_yscale("log")
@@ -89,15 +95,16 @@ def plot_speedup(s, problem, path):
     par = s[s["backend"] != "serial"]
     lines = []
     for k, g in par.groupby("kernel", sort=False):
-        one = g[g["threads"] == 1].sort_values("x", ascending=False)
+        one = g[g["cores"] == 1].sort_values("x", ascending=False)
         ins = [i for i in one["instance"]
-               if (g[(g["instance"] == i) & (g["threads"] != 1)]).shape[0] > 0]
+               if (g[(g["instance"] == i) & (g["cores"] != 1)]).shape[0] > 0]
         if not ins:
             continue
         i = ins[0]
-        at = g[g["instance"] == i].sort_values("threads")
+        # One point per core count (MPI: the fastest split of those cores into ranks x threads).
+        at = g[g["instance"] == i].groupby("cores")["median"].min().reset_index()
         t1 = float(one[one["instance"] == i]["median"].iloc[0])
-        lines.append((k, i, list(at["threads"]), [t1 / m for m in at["median"]]))
+        lines.append((k, i, list(at["cores"]), [t1 / m for m in at["median"]]))
     if not lines:
         return False
     fig, ax = plt.subplots(figsize=(7, 5))
@@ -105,7 +112,7 @@ def plot_speedup(s, problem, path):
     ax.plot([1, tmax], [1, tmax], color="grey", ls=":", label="ideal")
     for k, n, ts, sp in lines:
         ax.plot(ts, sp, marker="o", label=f"{k} ({n})")
-    ax.set_xlabel("threads")
+    ax.set_xlabel("threads (MPI kernels: ranks x threads)")
     ax.set_ylabel("speedup over 1 thread (median times)")
     ax.set_title(f"searchbench {problem}: speedup against threads")
     ax.grid(True, alpha=0.3)

@@ -10,8 +10,10 @@ import sys
 import pandas as pd
 
 # Must match sb::bench::common_columns() (src/core/bench.cpp).
-COMMON = ["problem", "kernel", "backend", "instance", "threads", "rep", "wall_s", "nodes",
+COMMON = ["problem", "kernel", "backend", "instance", "threads", "ranks", "rep", "wall_s", "nodes",
           "nodes_per_s", "verified"]
+# Columns added later, with their value in files written before them.
+ADDED = {"ranks": 1}
 
 
 def csv_paths(paths, prog):
@@ -35,6 +37,9 @@ def load(paths, prog):
     for p in csv_paths(paths, prog):
         df = pd.read_csv(p, dtype={"verified": str, "winner": str, "git_sha": str,
                                    "instance": str})
+        for c, value in ADDED.items():
+            if c not in df.columns:
+                df.insert(min(COMMON.index(c), len(df.columns)), c, value)
         missing = [c for c in COMMON if c not in df.columns]
         if missing:
             sys.exit(f"{prog}: error: {p} is not a searchbench bench CSV (missing columns "

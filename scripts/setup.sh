@@ -6,6 +6,7 @@ set -euo pipefail
 PACKAGES=(
   g++ cmake make git
   libtbb-dev libcli11-dev nlohmann-json3-dev
+  libopenmpi-dev openmpi-bin
   libbenchmark-dev libgtest-dev
   python3 python3-pandas python3-matplotlib
 )

@@ -7,6 +7,7 @@ A directory stands for the *.csv files in it (a run folder holds one CSV per pro
 problem found in the data gets the generic tables:
   * median wall time per kernel (and thread count) x instance;
   * speedup of each parallel kernel over its own 1-thread time;
+the efficiency of every MPI kernel (ranks x threads) against its family's single-process kernel,
 and its own part (PARTS below; a problem without one gets the generic tables only):
   * nqueens: every kernel at n = 8 with its speedup over `naive-seed` (seed 004's method: all
     C(64, 8) = 4,426,165,368 placements, each generated and checked on its own; estimated from
@@ -86,7 +87,9 @@ def md_table(header, rows, align=None):
     return "\n".join(out) + "\n"
 
 
-def label(kernel, threads, parallel):
+def label(kernel, threads, parallel, ranks=1):
+    if ranks > 1 or kernel.endswith("-mpi"):
+        return f"{kernel} ({ranks} rank{'' if ranks == 1 else 's'} x {threads} thr)"
     return f"{kernel} ({threads} thr)" if parallel else kernel
 
 
@@ -95,17 +98,17 @@ def load(paths):
 
 
 def cell_stats(df):
-    """One row per (problem, kernel, backend, threads, instance): median wall, median nodes, fail
-    flag; kernels in ladder order and instances in the order they first appear (the bench runs
-    each kernel's instances by increasing size)."""
+    """One row per (problem, kernel, backend, threads, ranks, instance): median wall, median
+    nodes, fail flag; kernels in ladder order and instances in the order they first appear (the
+    bench runs each kernel's instances by increasing size)."""
     order = {k: i for i, k in enumerate(dict.fromkeys(df["kernel"]))}  # first appearance = ladder
     iorder = {k: i for i, k in enumerate(dict.fromkeys(df["instance"]))}
-    g = df.groupby(["problem", "kernel", "backend", "threads", "instance"], sort=False)
+    g = df.groupby(["problem", "kernel", "backend", "threads", "ranks", "instance"], sort=False)
     s = g.agg(wall=("wall_s", "median"), nodes=("nodes", "median"), reps=("rep", "count"),
               fail=("verified", lambda v: bool((v == "fail").any()))).reset_index()
     s["order"] = s["kernel"].map(order)
     s["iorder"] = s["instance"].map(iorder)
-    return s.sort_values(["order", "threads", "iorder"]).reset_index(drop=True)
+    return s.sort_values(["order", "ranks", "threads", "iorder"]).reset_index(drop=True)
 
 
 def instances_in_order(stats):
@@ -113,17 +116,21 @@ def instances_in_order(stats):
 
 
 def series_labels(stats):
-    """(kernel, threads) pairs in ladder order with their labels."""
+    """(kernel, threads, ranks) series in ladder order with their labels."""
     par = stats.groupby("kernel")["backend"].first() != "serial"
-    pairs = list(dict.fromkeys(zip(stats["kernel"], stats["threads"])))
-    return [(k, t, label(k, t, bool(par[k]))) for k, t in pairs]
+    keys = list(dict.fromkeys(zip(stats["kernel"], stats["threads"], stats["ranks"])))
+    return [(k, t, r, label(k, t, bool(par[k]), r)) for k, t, r in keys]
+
+
+def series(stats, k, t, r):
+    return stats[(stats["kernel"] == k) & (stats["threads"] == t) & (stats["ranks"] == r)]
 
 
 def table_time_by_instance(stats, what="instance", head=lambda i: i):
     ins = instances_in_order(stats)
     rows = []
-    for k, t, lab in series_labels(stats):
-        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("instance")
+    for k, t, r, lab in series_labels(stats):
+        sub = series(stats, k, t, r).set_index("instance")
         row = [lab]
         for i in ins:
             if i in sub.index:
@@ -198,10 +205,11 @@ def table_vs_naive(stats):
                      "" if other is None else f"~{fmt_speedup(other['wall'] / base['wall'])}"])
     if at8.empty and not rows:
         return out + f"No run at n = {NAIVE_N} in the data.\n"
-    for k, t, lab in series_labels(at8):
-        r = at8[(at8["kernel"] == k) & (at8["threads"] == t)].iloc[0]
+    for k, t, rk, lab in series_labels(at8):
+        r = series(at8, k, t, rk).iloc[0]
         wall = fmt_time(r["wall"]) + (" FAIL" if r["fail"] else "")
-        rows.append([k, r["backend"], int(t), wall, fmt_num(r["nodes"]),
+        rows.append([k, r["backend"], int(t) if rk == 1 else f"{int(rk)} x {int(t)}", wall,
+                     fmt_num(r["nodes"]),
                      fmt_rate(r["nodes"] / r["wall"] if r["wall"] > 0 else 0),
                      speedup_cell(base, r["wall"]), speedup_cell(other, r["wall"])])
     return out + md_table(["kernel", "backend", "threads", "median wall", "nodes", "nodes/s",
@@ -210,7 +218,8 @@ def table_vs_naive(stats):
 
 
 def table_thread_speedup(stats, what="instance"):
-    par = stats[stats["backend"] != "serial"]
+    # MPI kernels have a table of their own (table_mpi_efficiency).
+    par = stats[(stats["backend"] != "serial") & (stats["backend"] != "mpi")]
     rows = []
     threads_all = sorted(par["threads"].unique()) if not par.empty else []
     for k in dict.fromkeys(par["kernel"]):
@@ -259,7 +268,8 @@ def table_naive_extrapolated(stats):
         oth = "" if other is None else (f"~{fmt_time(other['wall'])} (estimate)"
                                         if other["estimate"] else fmt_time(other["wall"]))
         rows.append([int(n), f"{math.comb(n * n, n):.4g}", f"~{fmt_time(base['wall'])} (estimate)",
-                     oth, label(best["kernel"], int(best["threads"]), par), fmt_time(best["wall"]),
+                     oth, label(best["kernel"], int(best["threads"]), par, int(best["ranks"])),
+                     fmt_time(best["wall"]),
                      f"~{fmt_speedup(base['wall'] / best['wall'])} (estimate)"
                      if best["wall"] > 0 else ""])
     base0 = naive_reference(stats, BASELINE, max(measured_n))
@@ -271,6 +281,51 @@ def table_naive_extrapolated(stats):
                            "fastest kernel", "its median",
                            f"speedup over {BASELINE} (estimate)"], rows,
                           ["r", "r", "r", "r", "l", "r", "r"])
+
+
+def mpi_reference(stats, kernel):
+    """The single-process kernel an MPI kernel is measured against: its family's oneTBB kernel,
+    else its OpenMP one, else the serial one (bitboard-sym-mpi: bitboard-sym-tbb), or None."""
+    base = kernel[:-len("-mpi")] if kernel.endswith("-mpi") else kernel
+    for cand in (base + "-tbb", base + "-omp", base):
+        if cand in set(stats["kernel"]):
+            return cand
+    return None
+
+
+def table_mpi_efficiency(stats, what="instance"):
+    """Each MPI kernel at P ranks x T threads against the single-process kernel of its family:
+    speedup over that kernel on 1 thread, efficiency = speedup / (P x T), and the ratio to that
+    kernel's own time on P x T threads where measured (1.00 = as fast as one process)."""
+    mpi = stats[stats["backend"] == "mpi"]
+    if mpi.empty:
+        return None
+    rows = []
+    for k in dict.fromkeys(mpi["kernel"]):
+        ref = mpi_reference(stats, k)
+        sub = mpi[mpi["kernel"] == k].sort_values(["iorder", "ranks", "threads"])
+        for _, r in sub.iterrows():
+            cores = int(r["ranks"]) * int(r["threads"])
+            base = (stats[(stats["kernel"] == ref) & (stats["instance"] == r["instance"])]
+                    if ref else stats.iloc[0:0])
+            one = base[base["threads"] == 1]
+            same = base[base["threads"] == cores]
+            t1 = float(one["wall"].iloc[0]) if not one.empty else float("nan")
+            sp = t1 / r["wall"] if r["wall"] > 0 else float("nan")
+            ratio = (f"{fmt_time(same['wall'].iloc[0])} ({r['wall'] / same['wall'].iloc[0]:.3f})"
+                     if not same.empty and same["wall"].iloc[0] > 0 else "")
+            rows.append([k, r["instance"], int(r["ranks"]), int(r["threads"]), cores,
+                         fmt_time(r["wall"]) + (" FAIL" if r["fail"] else ""),
+                         fmt_speedup(sp), "" if math.isnan(sp) else f"{sp / cores:.0%}",
+                         ref or "", ratio])
+    return ("### MPI kernels: ranks x threads against the single-process kernel\n\n"
+            "Speedup over the single-process kernel on 1 thread; efficiency = speedup / cores; "
+            "last column: that kernel's median on as many threads as the MPI run has cores, and "
+            "the MPI time divided by it (1.000: as fast as one process).\n\n"
+            + md_table(["kernel", what, "ranks", "threads/rank", "cores", "median wall",
+                        "speedup", "efficiency", "single-process",
+                        "its wall at the same cores (MPI / it)"], rows,
+                       ["l", "r", "r", "r", "r", "r", "r", "r", "l", "r"]))
 
 
 def table_game_winners(df):
@@ -298,10 +353,11 @@ def table_game_winners(df):
 def nqueens_part(sub, stats):
     stats = stats.copy()
     stats["n"] = stats["instance"].astype(int)
-    return [table_vs_naive(stats),
-            table_time_by_instance(stats, "n", lambda i: f"n = {i}"),
-            table_thread_speedup(stats, "n"),
-            table_naive_extrapolated(stats)]
+    return [t for t in [table_vs_naive(stats),
+                        table_time_by_instance(stats, "n", lambda i: f"n = {i}"),
+                        table_thread_speedup(stats, "n"),
+                        table_mpi_efficiency(stats, "n"),
+                        table_naive_extrapolated(stats)] if t]
 
 
 def queens_game_part(sub, stats):
@@ -311,7 +367,8 @@ def queens_game_part(sub, stats):
 
 
 def generic_part(sub, stats):
-    return [table_time_by_instance(stats), table_thread_speedup(stats)]
+    return [t for t in [table_time_by_instance(stats), table_thread_speedup(stats),
+                        table_mpi_efficiency(stats)] if t]
 
 
 def mnk_short(instance):

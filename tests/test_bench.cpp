@@ -110,8 +110,8 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
 }
 
 const std::string kCommon =
-    "problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,host,"
-    "cpu_model,compiler,flags,timestamp_utc";
+    "problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,nodes_per_s,verified,git_sha,"
+    "host,cpu_model,compiler,flags,timestamp_utc";
 const std::string kHeader = kCommon + ",n,total,unique";  // nqueens
 const std::string kGameHeader =
     kCommon + ",n,rows,cols,play,winner,winning_first_moves,grundy,positions";
@@ -220,10 +220,12 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
   req.suite = sb::bench::find_suite("quick");
   req.n = sb::bench::Range{4, 5};
   auto plan = sb::bench::make_plan(req);
-  // --n covers every problem whose instances it can name (mnk has none: its instances need k).
-  const auto with_n = std::count_if(sb::problems().begin(), sb::problems().end(),
-                                    [](const sb::Problem* p) { return bool(p->from_n); });
-  EXPECT_EQ(plan.problems.size(), static_cast<std::size_t>(with_n));
+  std::size_t with_n = 0;  // --n applies to the problems that define from_n (not tsume)
+  for (const sb::Problem* p : sb::problems()) with_n += static_cast<bool>(p->from_n);
+  EXPECT_EQ(plan.problems.size(), with_n);
+  req.n.reset();
+  plan = sb::bench::make_plan(req);
+  EXPECT_EQ(plan.problems.size(), sb::problems().size());
   req.n.reset();
   req.instances = {"6x7", "5x5:misere"};
   plan = sb::bench::make_plan(req);
@@ -280,6 +282,7 @@ TEST(BenchCli, TinyRunWritesTidyCsvAndEnvJson) {
     const int n = std::stoi(row[col(rows, "n")]);
     EXPECT_EQ(n, 4 + static_cast<int>(i - 1) / 2);
     EXPECT_EQ(row[col(rows, "threads")], "1");
+    EXPECT_EQ(row[col(rows, "ranks")], "1");
     EXPECT_EQ(row[col(rows, "rep")], std::to_string(1 + (i - 1) % 2));
     EXPECT_GT(std::stod(row[col(rows, "wall_s")]), 0.0);
     EXPECT_GT(std::stoull(row[col(rows, "nodes")]), 0u);

@@ -56,6 +56,12 @@ TEST(CliList, ShowsEveryKernelBuilt) {
 #else
   EXPECT_EQ(r.out.find("openmp"), std::string::npos) << r.out;
 #endif
+#ifdef SEARCHBENCH_WITH_MPI
+  EXPECT_NE(r.out.find("bitboard-sym-mpi"), std::string::npos);
+#else
+  EXPECT_EQ(r.out.find(" mpi "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("-mpi"), std::string::npos) << r.out;
+#endif
 }
 
 TEST(CliCount, CsvHeaderAndRow) {
@@ -74,6 +80,7 @@ TEST(CliCount, CsvHeaderAndRow) {
   EXPECT_EQ(field("kernel"), "bitboard");
   EXPECT_EQ(field("n"), "8");
   EXPECT_EQ(field("threads"), "1");
+  EXPECT_EQ(field("ranks"), "1");
   EXPECT_EQ(field("total"), "92");
   EXPECT_EQ(field("unique"), "12");
   EXPECT_EQ(field("verified"), "pass");
@@ -91,6 +98,7 @@ TEST(CliCount, JsonObject) {
   EXPECT_EQ(j["kernel"], "bitboard-sym-tbb");
   EXPECT_EQ(j["n"], 10);
   EXPECT_EQ(j["threads"], 2);
+  EXPECT_EQ(j["ranks"], 1);
   EXPECT_EQ(j["total"], 724);
   EXPECT_EQ(j["unique"], 92);
   EXPECT_TRUE(j.contains("nodes"));

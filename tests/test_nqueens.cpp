@@ -133,6 +133,10 @@ TEST(Kernels, BitboardSymOmpMatchesOeis) {
   REQUIRE_KERNEL("bitboard-sym-omp");
   expect_reference("bitboard-sym-omp", 15, 2);
 }
+TEST(Kernels, BitboardSymMpiMatchesOeis) {  // one rank here; tests/test_mpi.cpp runs more
+  REQUIRE_KERNEL("bitboard-sym-mpi");
+  expect_reference("bitboard-sym-mpi", 15, 2);
+}
 
 TEST(Kernels, BitboardSymAtSixteen) {
   const Result r = run("bitboard-sym", 16);
@@ -153,7 +157,7 @@ TEST(Kernels, SlowerKernelsAgreeNodeForNode) {
 TEST(Kernels, ParallelKernelsIdenticalForAnyThreadCount) {
   for (int n : {1, 4, 8, 11, 13}) {
     const Result serial = run("bitboard-sym", n);
-    for (const char* name : {"bitboard-sym-tbb", "bitboard-sym-omp"}) {
+    for (const char* name : {"bitboard-sym-tbb", "bitboard-sym-omp", "bitboard-sym-mpi"}) {
       if (sb::nqueens::problem().find_kernel(name) == nullptr) continue;  // not built
       for (int t : {1, 2, 4}) {
         const Result r = run(name, n, t);
@@ -201,6 +205,7 @@ TEST(Kernels, BitKernelsAcceptThirtyTwo) {
 
 TEST(Registry, DefaultIsTheFastestParallelKernel) {
   const auto& k = sb::nqueens::problem().default_kernel();
+  EXPECT_FALSE(k.distributed());  // never MPI: a plain count must not start it
 #if defined(SEARCHBENCH_WITH_TBB) || defined(SEARCHBENCH_WITH_OPENMP)
   EXPECT_TRUE(k.parallel());
 #endif

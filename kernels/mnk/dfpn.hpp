@@ -192,14 +192,15 @@ class Dfpn {
     const int me = b_.to_move();
     const std::uint32_t tag = static_cast<std::uint32_t>((v == 1 ? me : 1 - me) + 1);
     std::vector<std::pair<std::uint32_t, int>> found;
-    b_.empty().for_each([&](int c) {
+    for (int c : g_.by_centre) {  // centre first among equals
+      if (b_.occupied(c)) continue;
       Key k;
       b_.canonical_after(c, &k.black, &k.white);
       k.tag = tag;
       PnData e;
-      if (!tt_.find(k, k.hash(), &e)) return;
+      if (!tt_.find(k, k.hash(), &e)) continue;
       if ((v != 0 && e.pn == 0) || (v == 0 && e.dn == 0)) found.push_back({e.work, c});
-    });
+    }
     if (v == -1)
       std::stable_sort(found.begin(), found.end(),
                        [](const auto& x, const auto& y) { return x.first > y.first; });

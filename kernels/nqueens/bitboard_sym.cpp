@@ -20,7 +20,12 @@
 // placed (pre-placed ones included).
 #include <algorithm>
 #include <bit>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 
+#include "core/pieces.hpp"
 #include "nqueens/nqueens.hpp"
 #include "nqueens/symmetry.hpp"
 #include "sym_core.hpp"
@@ -323,6 +328,102 @@ Counters solve_all(int n) {
   return c;
 }
 
+PieceCut::PieceCut(int n) : n_(n) {
+  if (n == 1) {  // all of it is base (see solve_all)
+    base_ = solve_all(1);
+  } else {
+    const int deepest = std::min({n - 4, n / 2, n <= 14 ? 4 : 5});
+    const u64 full = (u64{1} << n) - 1;
+    // The root cases as split() makes them.
+    auto root = [&](int corner, int bound) {
+      Prefix p{};
+      p.corner = static_cast<std::uint8_t>(corner);
+      p.bound = static_cast<std::uint8_t>(bound);
+      p.col[0] = static_cast<std::uint8_t>(corner ? 0 : bound);
+      p.row = 1;
+      ++base_.nodes;
+      if (corner) {
+        p.col[1] = static_cast<std::uint8_t>(bound);
+        p.row = 2;
+        ++base_.nodes;
+      }
+      list_.push_back(p);
+    };
+    if (n >= 4)
+      for (int c1 = 2; c1 <= n - 2; ++c1) root(1, c1);
+    for (int b = 1; b < n - 1 - b; ++b) root(0, b);
+    // Row by row: every prefix above `depth` replaced by its children, in order (which keeps
+    // the list in depth-first order).
+    depth_ = 2;
+    for (const auto& p : list_) depth_ = std::min<int>(depth_, p.row);
+    for (int d = depth_ + 1; d <= deepest; ++d) {
+      std::vector<Prefix> next;
+      next.reserve(list_.size() * static_cast<std::size_t>(n) / 2);
+      for (const Prefix& p : list_) {
+        if (p.row >= d) {
+          next.push_back(p);
+          continue;
+        }
+        u64 allowed[33];
+        allowed_masks(n, p.corner, p.bound, allowed);
+        u64 cols = 0, diag = 0, anti = 0;
+        for (int r = 0; r < p.row; ++r) {
+          const u64 bit = u64{1} << p.col[r];
+          cols |= bit;
+          diag = ((diag | bit) << 1) & full;
+          anti = (anti | bit) >> 1;
+        }
+        for (u64 avail = allowed[p.row] & ~(cols | diag | anti); avail; avail &= avail - 1) {
+          Prefix c = p;
+          c.col[p.row] = static_cast<std::uint8_t>(std::countr_zero(avail));
+          c.row = static_cast<std::uint8_t>(p.row + 1);
+          ++base_.nodes;
+          next.push_back(c);
+        }
+      }
+      list_.swap(next);
+      depth_ = d;
+    }
+    // A root deeper than depth (a corner root when depth is 1) keeps its own row.
+    for (const auto& p : list_) depth_ = std::max<int>(depth_, p.row);
+  }
+  std::uint64_t h = fnv1a("bitboard-sym");
+  h = fnv1a_u64(static_cast<std::uint64_t>(n_), h);
+  h = fnv1a_u64(static_cast<std::uint64_t>(depth_), h);
+  h = fnv1a_u64(kPerPiece, h);
+  for (const Prefix& p : list_) {
+    h = fnv1a(std::string_view(reinterpret_cast<const char*>(&p.corner), 3), h);
+    h = fnv1a(std::string_view(reinterpret_cast<const char*>(p.col), p.row), h);
+  }
+  hash_ = h;
+}
+
+void PieceCut::solve(std::size_t id, Counters& c) const {
+  if (id >= pieces())
+    throw std::invalid_argument("bitboard-sym piece " + std::to_string(id) + " is out of range (" +
+                                std::to_string(pieces()) + " pieces at n = " + std::to_string(n_) +
+                                ")");
+  const u64 full = (u64{1} << n_) - 1;
+  Subproblem subs[kPerPiece];
+  const std::size_t first = id * kPerPiece, count = std::min(kPerPiece, list_.size() - first);
+  for (std::size_t i = 0; i < count; ++i) {
+    const Prefix& p = list_[first + i];
+    Subproblem& s = subs[i];
+    s.corner = p.corner;
+    s.bound = p.bound;
+    s.row = p.row;
+    s.cols = s.diag = s.anti = 0;
+    for (int r = 0; r < p.row; ++r) {
+      const u64 bit = u64{1} << p.col[r];
+      s.board[static_cast<std::size_t>(r)] = static_cast<std::uint32_t>(bit);
+      s.cols |= bit;
+      s.diag = ((s.diag | bit) << 1) & full;
+      s.anti = (s.anti | bit) >> 1;
+    }
+  }
+  solve_batch(n_, subs, count, c);
+}
+
 ParallelPlan::ParallelPlan(int n_, int threads) : n(n_) {
   if (n == 1)
     pre = solve_all(1);
@@ -343,6 +444,32 @@ Result bitboard_sym(const Params& p) {
   validate(p, 1, kMaxBitN, "bitboard-sym");
   const auto c = sym::solve_all(p.n);
   return Result{c.total, c.unique, c.nodes, 1};
+}
+
+}  // namespace sb::nqueens
+
+namespace sb::nqueens {
+
+PieceList bitboard_sym_pieces(int n) {
+  if (n < 1 || n > kMaxBitN)
+    throw std::invalid_argument("bitboard-sym pieces: n = " + std::to_string(n) +
+                                " is out of range (1.." + std::to_string(kMaxBitN) + ")");
+  auto cut = std::make_shared<const sym::PieceCut>(n);
+  PieceList list;
+  list.scheme = "bitboard-sym";
+  list.fields = {"total", "unique", "nodes"};
+  list.count = cut->pieces();
+  list.hash = cut->hash();
+  list.base.v = {cut->base().total, cut->base().unique, cut->base().nodes, 0};
+  list.batch = 1;  // a piece is already a batch of interleaved searches
+  list.solve = [cut](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+    for (std::size_t i = 0; i < k; ++i) {
+      sym::Counters c;
+      cut->solve(static_cast<std::size_t>(ids[i]), c);
+      out[i].v = {c.total, c.unique, c.nodes, 0};
+    }
+  };
+  return list;
 }
 
 }  // namespace sb::nqueens

@@ -45,6 +45,7 @@
 
 #include "constellation_search.hpp"
 #include "nqueens/nqueens.hpp"
+#include "nqueens/pieces.hpp"
 
 namespace sb::nqueens::constellations {
 namespace {
@@ -652,6 +653,21 @@ Result constellation(const Params& p) {
     if (p.progress) p.progress->done.fetch_add(count, std::memory_order_relaxed);
   }
   return Result{sum.total, sum.unique, sum.nodes, 1};
+}
+
+}  // namespace sb::nqueens
+
+namespace sb::nqueens {
+
+PieceList constellation_pieces(int n) {
+  if (n < 1 || n > kMaxBitN)
+    throw std::invalid_argument("constellation pieces: n = " + std::to_string(n) +
+                                " is out of range (1.." + std::to_string(kMaxBitN) + ")");
+  // Batches of 8: the SIMD engine keeps lanes full by running several pieces in turn.
+  static const PieceListMaker make =
+      piece_api("constellation", constellations::pieces, constellations::solve_pieces,
+                constellations::fingerprint, 8);
+  return make(n);
 }
 
 }  // namespace sb::nqueens

@@ -45,6 +45,42 @@ void solve_batch(int n, const Subproblem* subs, std::size_t count, Counters& c);
 /// The whole search for any 1 <= n <= 32, serially.
 Counters solve_all(int n);
 
+/// The search of the n x n board (1 <= n <= 32) cut into a fixed, numbered list of pieces, the
+/// same for every thread and rank count, for the piece runners (src/core/pieces_run.hpp): the
+/// parallel kernels, journals and MPI. The cut continues split()'s root cases row by row (lowest
+/// column first) down to row `depth` = min(n-4, n/2, 4 for n <= 14 else 5): the prefixes, partial
+/// boards with one queen on each of rows 0 .. depth-1 (a corner root already fills rows 0 and 1),
+/// in depth-first order; dead ends are dropped. Piece i is prefixes [16 i, 16 i + 16), searched
+/// as one solve_batch. Counts: n = 8: 7 pieces, 12: 81, 16: 2,815, 17: 4,205, 19: 9,302 (about
+/// 1.45 times more per n at depth 5; 20 bytes per prefix). Queens placed above the prefixes are
+/// counted in base(), so base + every piece = solve_all(n), nodes included. n = 1 is all base.
+class PieceCut {
+ public:
+  static constexpr std::size_t kPerPiece = 16;  ///< prefixes per piece
+  static constexpr int kMaxDepth = 16;          ///< deepest prefix stored
+
+  explicit PieceCut(int n);
+  int n() const { return n_; }
+  int depth() const { return depth_; }
+  std::size_t prefixes() const { return list_.size(); }
+  std::size_t pieces() const { return (list_.size() + kPerPiece - 1) / kPerPiece; }
+  const Counters& base() const { return base_; }
+  /// 64-bit FNV-1a over n, depth, kPerPiece and every prefix in order.
+  std::uint64_t hash() const { return hash_; }
+  /// Searches piece id (< pieces()) and adds its counts to c.
+  void solve(std::size_t id, Counters& c) const;
+
+ private:
+  struct Prefix {
+    std::uint8_t corner, bound, row;
+    std::uint8_t col[kMaxDepth];  // columns of the queens on rows 0 .. row-1
+  };
+  int n_ = 0, depth_ = 0;
+  Counters base_;
+  std::uint64_t hash_ = 0;
+  std::vector<Prefix> list_;
+};
+
 /// The work of the parallel kernels: the search of the n x n board (1 <= n <= 32) cut into at
 /// least 256 subproblems per thread, handed out in chunks of kChunk (each searched by
 /// solve_batch). `pre` holds what was counted while cutting (all of it when n = 1).

@@ -29,9 +29,11 @@
 #include "build_info.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress_watch.hpp"
+#include "cli/run.hpp"
 #include "cli/validators.hpp"
 #include "core/bench.hpp"
 #include "core/csv.hpp"
+#include "core/mpi.hpp"
 #include "core/sysinfo.hpp"
 #include "core/timing.hpp"
 
@@ -145,6 +147,7 @@ bench::Row run_once(const bench::Cell& c, const BenchOptions& o, const std::stri
   row.instance = c.instance.name;
   row.wall_s = wall;
   row.threads = out.threads;
+  row.ranks = out.ranks;
   row.nodes = out.nodes;
   row.fields = c.problem->fields(c.instance, s, out);
   row.verified = c.problem->verify(c.instance, s, out);
@@ -170,6 +173,15 @@ std::string path_text(const std::filesystem::path& p) {
 }
 
 int run_bench(const BenchOptions& o) {
+  // Under an MPI launcher every rank runs the same plan, the MPI kernels together; rank 0 alone
+  // writes files and reports (the others' messages go nowhere), and takes every decision that
+  // depends on its own measurements or files, which the others follow (mpi::agree).
+  if (mpi::launched()) mpi::init();
+  const int ranks = mpi::size();
+  const bool root = is_root();
+  static std::ostream nowhere(nullptr);
+  std::ostream& err = root ? std::cerr : nowhere;
+
   // ---- the plan (all usage errors are found here, before any file or kernel) ----
   bench::Request req;
   req.suite = bench::find_suite(o.suite);
@@ -202,6 +214,19 @@ int run_bench(const BenchOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  if (ranks > 1)
+    for (const auto& c : plan.cells)
+      if (!c.kernel->distributed())
+        throw UsageError("on " + std::to_string(ranks) +
+                         " MPI ranks bench runs MPI kernels only (" + c.kernel->name +
+                         " runs in one process): choose them with --kernels");
+  int most_threads = 0;
+  for (const auto& c : plan.cells)
+    if (c.kernel->distributed()) most_threads = std::max(most_threads, c.threads);
+  if (most_threads > 0 && !o.dry_run) {
+    mpi::init();  // now, not inside the first timed run (a singleton without mpirun)
+    warn_if_bound_below(most_threads);
+  }
   const int reps = o.reps > 0 ? o.reps : req.suite->reps;
   const int warmup = o.warmup >= 0 ? o.warmup : req.suite->warmup;
 
@@ -217,8 +242,7 @@ int run_bench(const BenchOptions& o) {
   if (o.out.empty()) throw UsageError("--out FILE.csv (or DIR) is required (or --dry-run)");
   if (plan.cells.empty()) {
     for (const auto& s : plan.skipped)
-      std::cerr << "searchbench bench: skip " << bench::cell_label(s.cell) << ": " << s.reason
-                << "\n";
+      err << "searchbench bench: skip " << bench::cell_label(s.cell) << ": " << s.reason << "\n";
     throw UsageError("nothing to run: every requested cell is skipped (reasons above)");
   }
 
@@ -239,36 +263,46 @@ int run_bench(const BenchOptions& o) {
                                            : out_arg.parent_path() / "env.json";
   std::map<const Problem*, std::unique_ptr<AtomicFile>> csv;
   std::unique_ptr<AtomicFile> env;
-  try {
-    if (to_dir && !fs::exists(out_arg)) fs::create_directories(out_arg);
-    for (const auto& [p, path] : csv_path) {
-      if (fs::weakly_canonical(env_path) == fs::weakly_canonical(path))
-        throw UsageError("--env and --out name the same file");
-      csv[p] = std::make_unique<AtomicFile>(path);
+  std::string cannot;  // why rank 0 cannot write the results
+  if (root) {
+    try {
+      if (to_dir && !fs::exists(out_arg)) fs::create_directories(out_arg);
+      for (const auto& [p, path] : csv_path) {
+        if (fs::weakly_canonical(env_path) == fs::weakly_canonical(path))
+          throw UsageError("--env and --out name the same file");
+        csv[p] = std::make_unique<AtomicFile>(path);
+      }
+      env = std::make_unique<AtomicFile>(env_path);
+    } catch (const UsageError& e) {
+      cannot = e.what();
+    } catch (const fs::filesystem_error& e) {
+      cannot = std::string("cannot write the results: ") + e.what() + " (nothing was run)";
+    } catch (const std::runtime_error& e) {
+      cannot = std::string(e.what()) + " (nothing was run)";
     }
-    env = std::make_unique<AtomicFile>(env_path);
-  } catch (const fs::filesystem_error& e) {
-    throw UsageError(std::string("cannot write the results: ") + e.what() + " (nothing was run)");
-  } catch (const std::runtime_error& e) {
-    throw UsageError(std::string(e.what()) + " (nothing was run)");
   }
-  std::vector<fs::path> temporaries;
-  for (const auto& [p, path] : csv_path) temporaries.push_back(path);
-  temporaries.push_back(env_path);
-  on_interrupt_remove(temporaries);
+  if (!mpi::agree(cannot.empty())) {
+    if (root) throw UsageError(cannot);
+    throw QuietExit{2};
+  }
+  if (root) {
+    std::vector<fs::path> temporaries;
+    for (const auto& [p, path] : csv_path) temporaries.push_back(path);
+    temporaries.push_back(env_path);
+    on_interrupt_remove(temporaries);
+  }
 
   const bool force_fail = [] {
     const char* v = std::getenv(kForceFailEnv);
     return v != nullptr && std::string(v) == "1";
   }();
   if (force_fail)
-    std::cerr << "searchbench bench: warning: " << kForceFailEnv
-              << "=1: every verification is forced to fail (test hook)\n";
+    err << "searchbench bench: warning: " << kForceFailEnv
+        << "=1: every verification is forced to fail (test hook)\n";
 
   std::vector<bench::Skip> skipped = plan.skipped;
   for (const auto& s : plan.skipped)
-    std::cerr << "searchbench bench: skip " << bench::cell_label(s.cell) << ": " << s.reason
-              << "\n";
+    err << "searchbench bench: skip " << bench::cell_label(s.cell) << ": " << s.reason << "\n";
 
   const std::string git_sha = sysinfo::git_sha(), host = sysinfo::host(),
                     cpu = sysinfo::cpu_model(), compiler = sysinfo::compiler(),
@@ -294,27 +328,29 @@ int run_bench(const BenchOptions& o) {
         c.problem->name + "/" + c.kernel->name + "/" + std::to_string(c.threads);
     if (std::find(broken.begin(), broken.end(), series) != broken.end()) {
       skipped.push_back({c, "skipped after an error on a smaller instance"});
-      std::cerr << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
+      err << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
       continue;
     }
     const auto est = model.estimate(c);
-    const bool watch_all = est && *est >= 10.0;  // long runs: progress on every run
-    if (plan.budget_s > 0 && est && *est > plan.budget_s) {
+    const bool watch_all = root && est && *est >= 10.0;  // long runs: progress on every run
+    // Rank 0's estimate decides for every rank (their measurements differ a little).
+    if (mpi::agree(plan.budget_s > 0 && est && *est > plan.budget_s)) {
       skipped.push_back({c, "estimated " + seconds_text(*est) + " per run exceeds the " +
                                 std::string(req.suite->name) + " suite's budget of " +
                                 seconds_text(plan.budget_s) + " (--budget)"});
-      std::cerr << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
+      err << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
       continue;
     }
 
     std::vector<bench::Row> rows;
     try {
       // Progress of the first run of a cell, and of every run when they are long.
-      for (int w = 0; w < warmup; ++w) run_once(c, o, label + " warm-up", watch_all || w == 0);
+      for (int w = 0; w < warmup; ++w)
+        run_once(c, o, label + " warm-up", watch_all || (root && w == 0));
       for (int r = 1; r <= reps; ++r) {
         bench::Row row =
             run_once(c, o, label + " rep " + std::to_string(r) + "/" + std::to_string(reps),
-                     watch_all || (warmup == 0 && r == 1));
+                     watch_all || (root && warmup == 0 && r == 1));
         row.rep = r;
         if (force_fail && row.verified == Verdict::kPass) row.verified = Verdict::kFail;
         row.git_sha = git_sha;
@@ -327,12 +363,12 @@ int run_bench(const BenchOptions& o) {
       }
     } catch (const std::invalid_argument& e) {  // the kernel refuses this cell
       skipped.push_back({c, std::string("the kernel cannot run it: ") + e.what()});
-      std::cerr << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
+      err << "searchbench bench: " << label << ": skip: " << skipped.back().reason << "\n";
       broken.push_back(series);
       continue;
     } catch (const std::exception& e) {
       errors.push_back(bench::cell_label(c) + ": " + e.what());
-      std::cerr << "searchbench bench: " << label << ": error: " << e.what() << "\n";
+      err << "searchbench bench: " << label << ": error: " << e.what() << "\n";
       broken.push_back(series);
       continue;
     }
@@ -341,7 +377,7 @@ int run_bench(const BenchOptions& o) {
     std::vector<double> walls;
     Verdict cell_verdict = Verdict::kNa;
     for (const auto& row : rows) {
-      csv[c.problem]->write(csv_line(bench::csv_fields(row)));
+      if (root) csv[c.problem]->write(csv_line(bench::csv_fields(row)));
       ++rows_written;
       walls.push_back(row.wall_s);
       switch (row.verified) {
@@ -358,7 +394,7 @@ int run_bench(const BenchOptions& o) {
           break;
       }
     }
-    csv[c.problem]->flush();
+    if (root) csv[c.problem]->flush();
     const double med = median(walls);
     model.record(c, med);
 
@@ -376,16 +412,17 @@ int run_bench(const BenchOptions& o) {
       if (plan.budget_s > 0 && *e > plan.budget_s) continue;  // will be skipped
       left += *e * (reps + warmup);
     }
-    std::cerr << "searchbench bench: " << label << ": median " << seconds_text(med) << " of "
-              << reps << " rep" << (reps == 1 ? "" : "s") << ", verified "
-              << verdict_name(cell_verdict) << " | " << seconds_text(elapsed) << " elapsed, "
-              << (unknown == 0 ? "about " : "at least ") << seconds_text(left) << " left";
-    if (unknown > 0) std::cerr << " (" << unknown << " cells not yet estimated)";
-    std::cerr << "\n";
+    err << "searchbench bench: " << label << ": median " << seconds_text(med) << " of " << reps
+        << " rep" << (reps == 1 ? "" : "s") << ", verified " << verdict_name(cell_verdict) << " | "
+        << seconds_text(elapsed) << " elapsed, " << (unknown == 0 ? "about " : "at least ")
+        << seconds_text(left) << " left";
+    if (unknown > 0) err << " (" << unknown << " cells not yet estimated)";
+    err << "\n";
   }
 
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+  if (!root) return (fail > 0 || !errors.empty()) ? 1 : 0;  // rank 0 writes the files
 
   // ---- env.json: everything about the run that is not in every row ----
   nlohmann::ordered_json j;
@@ -404,6 +441,8 @@ int run_bench(const BenchOptions& o) {
   j["build_type"] = sysinfo::build_type();
   j["tbb_version"] = sysinfo::tbb_version();
   j["openmp_version"] = sysinfo::openmp_version();
+  j["mpi_version"] = sysinfo::mpi_version();
+  j["mpi_ranks"] = ranks;
   j["suite"] = req.suite->name;
   j["reps"] = reps;
   j["warmup"] = warmup;
@@ -422,6 +461,7 @@ int run_bench(const BenchOptions& o) {
                   {"kernel", s.cell.kernel->name},
                   {"instance", s.cell.instance.name},
                   {"threads", s.cell.threads},
+                  {"ranks", s.cell.kernel->distributed() ? ranks : 1},
                   {"reason", s.reason}});
   j["skipped"] = sk;
   j["errors"] = errors;
@@ -489,6 +529,7 @@ void add_bench(CLI::App& app, Action& action) {
   b->add_flag("--dry-run", o->dry_run,
               "Print the cells that would run and those skipped, run nothing");
   b->callback([&action, o, kernels_opt, n_opt, threads_opt, instances_opt] {
+    runs_on_ranks() = true;
     o->kernels_given = kernels_opt->count() > 0;
     o->n_given = n_opt->count() > 0;
     o->threads_given = threads_opt->count() > 0;

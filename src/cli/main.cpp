@@ -1,5 +1,12 @@
 // searchbench: one command-line driver for every problem, kernel and benchmark suite.
+//
+// MPI: the driver starts MPI only when a command needs it (an MPI kernel, or a command started by
+// mpirun; see src/core/mpi.hpp), so `list`, `signature` and one-process runs never depend on it.
+// Under a launcher with several ranks, only the commands that can run on ranks together are
+// accepted, rank 0 alone writes to stdout (the others' stdout goes to /dev/null) and reports
+// errors that every rank meets alike; an error on one rank alone ends the whole job.
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -9,8 +16,37 @@
 
 #include "build_info.hpp"
 #include "cli/commands.hpp"
+#include "cli/run.hpp"
+#include "core/mpi.hpp"
+
+namespace {
+
+// An error every rank meets alike (bad input): reported by rank 0 alone, exit 2 everywhere.
+int usage_error(const std::string& what) {
+  if (sb::cli::is_root()) std::cerr << "searchbench: error: " << what << "\n";
+  sb::mpi::finalize();
+  return 2;
+}
+
+// An error of this process alone: reported with its rank; under MPI with several ranks the
+// whole job ends (the other ranks would wait for this one forever).
+int own_error(const std::string& what, int code) {
+  if (sb::mpi::launched_size() > 1 || sb::mpi::size() > 1)
+    std::cerr << "searchbench: error: rank "
+              << (sb::mpi::active() ? sb::mpi::rank() : sb::mpi::launched_rank()) << ": " << what
+              << "\n";
+  else
+    std::cerr << "searchbench: error: " << what << "\n";
+  if (sb::mpi::active() && sb::mpi::size() > 1) sb::mpi::abort(code);
+  sb::mpi::finalize();
+  return code;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
+  if (sb::mpi::launched_size() > 1 && sb::mpi::launched_rank() != 0)
+    std::freopen("/dev/null", "w", stdout);  // results come from rank 0 alone
   // Installed as pbrain-<name> (the Gomocup / Piskvork brain naming), the program is the brain:
   // `pbrain-searchbench [options]` runs `searchbench gomoku pbrain [options]`.
   std::vector<char*> args(argv, argv + argc);
@@ -40,22 +76,28 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     for (char& c : what)
       if (c == '\n') c = ' ';
-    std::cerr << "searchbench: error: " << what << " (see --help)\n";
-    return 2;
+    return usage_error(what + " (see --help)");
   }
+  const int launched = sb::mpi::launched_size();
+  if (launched > 1 && !sb::cli::runs_on_ranks())
+    return usage_error("this command runs in one process, not on " + std::to_string(launched) +
+                       " MPI ranks: run it without mpirun (under mpirun: a count with an MPI " +
+                       "kernel, or bench with MPI kernels)");
   try {
-    return action ? action() : 0;
+    const int code = action ? action() : 0;
+    std::fflush(stdout);
+    sb::mpi::finalize();
+    return code;
+  } catch (const sb::cli::QuietExit& e) {
+    sb::mpi::finalize();
+    return e.code;
   } catch (const sb::cli::UsageError& e) {
-    std::cerr << "searchbench: error: " << e.what() << "\n";
-    return 2;
+    return usage_error(e.what());
   } catch (const std::invalid_argument& e) {
-    std::cerr << "searchbench: error: " << e.what() << "\n";
-    return 2;
+    return usage_error(e.what());
   } catch (const std::bad_alloc&) {
-    std::cerr << "searchbench: error: out of memory\n";
-    return 1;
+    return own_error("out of memory", 1);
   } catch (const std::exception& e) {
-    std::cerr << "searchbench: error: " << e.what() << "\n";
-    return 1;
+    return own_error(e.what(), 1);
   }
 }

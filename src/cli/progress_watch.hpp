@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -16,11 +17,17 @@
 namespace sb::cli {
 
 /// While alive, reports `progress` on stderr: nothing for the first second, then a line that is
-/// rewritten in place every half second on a terminal, or a new line every 10 s otherwise.
+/// rewritten in place every half second on a terminal, or a new line every 10 s otherwise:
+/// elapsed time, units done of the total, their rate and the time left at that rate. `unit`
+/// names what is counted ("subproblems", "pieces"). The rate counts only what this run did
+/// (a resumed run starts with part of the total done).
 class ProgressWatch {
  public:
-  ProgressWatch(const Progress& progress, std::string label)
-      : progress_(progress), label_(std::move(label)), tty_(::isatty(2) != 0) {
+  ProgressWatch(const Progress& progress, std::string label, std::string unit = "subproblems")
+      : progress_(progress),
+        label_(std::move(label)),
+        unit_(std::move(unit)),
+        tty_(::isatty(2) != 0) {
     thread_ = std::thread([this] { loop(); });
   }
   ProgressWatch(const ProgressWatch&) = delete;
@@ -47,14 +54,22 @@ class ProgressWatch {
       const auto total = progress_.total.load(std::memory_order_relaxed);
       std::string line = label_ + ": " + std::to_string(static_cast<long long>(el)) + " s elapsed";
       if (total > 0) {
+        if (!based_) {  // what was done before this run's work started (a resume)
+          based_ = true;
+          base_done_ = done;
+          base_el_ = el;
+        }
         const double frac = static_cast<double>(done) / static_cast<double>(total);
-        char buf[128];
-        std::snprintf(buf, sizeof buf, ", %llu/%llu subproblems (%.1f%%)",
+        char buf[160];
+        std::snprintf(buf, sizeof buf, ", %llu/%llu %s (%.1f%%)",
                       static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
-                      100.0 * frac);
+                      unit_.c_str(), 100.0 * frac);
         line += buf;
-        if (frac > 0.02) {
-          std::snprintf(buf, sizeof buf, ", about %.0f s left", el * (1.0 - frac) / frac);
+        // The rate since the first report (from the second report on).
+        if (el - base_el_ >= 0.5 && done > base_done_) {
+          const double rate = static_cast<double>(done - base_done_) / (el - base_el_);
+          std::snprintf(buf, sizeof buf, ", %.3g %s/s, about %.0f s left", rate, unit_.c_str(),
+                        static_cast<double>(total - done) / rate);
           line += buf;
         }
       }
@@ -70,6 +85,10 @@ class ProgressWatch {
 
   const Progress& progress_;
   std::string label_;
+  std::string unit_;
+  bool based_ = false;
+  std::uint64_t base_done_ = 0;
+  double base_el_ = 0;
   bool tty_;
   bool printed_ = false;
   bool stop_ = false;

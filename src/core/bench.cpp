@@ -281,9 +281,9 @@ std::optional<double> CostModel::rough_estimate(const Cell& c) const {
 }
 
 const std::vector<std::string>& common_columns() {
-  static const std::vector<std::string> cols = {"problem",     "kernel",  "backend", "instance",
-                                                "threads",     "rep",     "wall_s",  "nodes",
-                                                "nodes_per_s", "verified"};
+  static const std::vector<std::string> cols = {"problem", "kernel",      "backend", "instance",
+                                                "threads", "ranks",       "rep",     "wall_s",
+                                                "nodes",   "nodes_per_s", "verified"};
   return cols;
 }
 
@@ -307,6 +307,7 @@ std::vector<std::string> csv_fields(const Row& r) {
                                   r.backend,
                                   r.instance,
                                   std::to_string(r.threads),
+                                  std::to_string(r.ranks),
                                   std::to_string(r.rep),
                                   format_double(r.wall_s),
                                   std::to_string(r.nodes),

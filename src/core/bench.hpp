@@ -133,7 +133,8 @@ std::vector<std::string> csv_columns(const Problem& p);
 struct Row {
   const Problem* problem = nullptr;
   std::string kernel, backend, instance;
-  int threads = 1;    ///< threads the kernel reports it ran with
+  int threads = 1;    ///< threads the kernel reports it ran with (per rank)
+  int ranks = 1;      ///< MPI ranks it ran on (1 for every non-MPI kernel)
   int rep = 1;        ///< 1..R
   double wall_s = 0;  ///< the kernel call only, steady clock
   std::uint64_t nodes = 0;

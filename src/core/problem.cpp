@@ -34,8 +34,10 @@ std::string Problem::kernel_names() const {
 
 const KernelInfo& Problem::default_kernel() const {
   const KernelInfo* best = nullptr;
-  for (const auto& k : kernels)  // ladder order: the last one is the fastest
-    if (best == nullptr || k.parallel() || !best->parallel()) best = &k;
+  // Ladder order: the last one is the fastest. A distributed kernel is never the default: it
+  // would start MPI for a one-process run (under mpirun: choose_kernel, src/cli/run.hpp).
+  for (const auto& k : kernels)
+    if (!k.distributed() && (best == nullptr || k.parallel() || !best->parallel())) best = &k;
   if (best == nullptr) throw std::logic_error("no kernel built for problem " + name);
   return *best;
 }

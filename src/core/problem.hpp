@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/pieces.hpp"
 #include "core/progress.hpp"
 
 namespace CLI {
@@ -45,6 +46,9 @@ struct RunSettings {
   std::uint64_t max_memory = 0;  ///< table budget in bytes; 0: the problem's default
   double time_limit_s = 0;       ///< seconds; 0: none (only kernels that document it honour it)
   bool all_moves = true;         ///< games: classify every first move, not only the first win
+  /// Journal and resume, for kernels with a piece list (KernelInfo::pieces): finished pieces to
+  /// skip and a callback per piece solved (src/core/pieces.hpp). Null: run every piece.
+  const PieceHooks* pieces = nullptr;
 };
 
 /// A parsed instance: its canonical text, a size for cost estimates, and the problem's own typed
@@ -58,7 +62,8 @@ struct Instance {
 /// What a kernel run returns through the type-erased interface.
 struct Outcome {
   std::uint64_t nodes = 0;             ///< the kernel's node count (64-bit; meaning per problem)
-  int threads = 1;                     ///< threads the kernel actually ran with
+  int threads = 1;                     ///< threads the kernel actually ran with (per rank)
+  int ranks = 1;                       ///< MPI ranks it ran on (1 unless an MPI kernel)
   std::shared_ptr<const void> result;  ///< the problem's typed result
 };
 
@@ -92,8 +97,13 @@ struct KernelInfo {
   /// Relative work at an instance size, for the cost estimate (e.g. naive: C(n^2, n)); empty:
   /// growth fitted from the last two measurements, at least the problem's min_growth per unit.
   std::function<double(double size)> work;
+  /// For kernels that run a fixed piece list (journal, resume, MPI): the list they run on an
+  /// instance (a function of the instance alone). Empty for other kernels.
+  std::function<PieceList(const Instance&)> pieces;
 
   bool parallel() const { return backend != "serial"; }
+  /// True for a kernel that runs over MPI ranks (backend "mpi").
+  bool distributed() const { return backend == "mpi"; }
 };
 
 /// A named list of instances (increasing size), the problem's part of a benchmark suite.
@@ -132,7 +142,8 @@ struct Problem {
   const KernelInfo* find_kernel(std::string_view name) const;
   /// Kernel names joined with ", " (for error messages).
   std::string kernel_names() const;
-  /// The fastest parallel kernel built, else the fastest serial one (the last in ladder order).
+  /// The fastest parallel kernel built, else the fastest serial one (the last in ladder order);
+  /// never a distributed (MPI) kernel.
   const KernelInfo& default_kernel() const;
   /// This problem's instances of a suite (empty when the suite does not name it).
   const std::vector<std::string>& suite(std::string_view suite_name) const;

@@ -16,6 +16,9 @@ const Problem& problem();  // src/mnk/problem.cpp
 namespace gomoku {
 const Problem& problem();  // src/gomoku/problem.cpp
 }
+namespace tsume {
+const Problem& problem();  // src/tsume/problem.cpp
+}
 
 const std::vector<const Problem*>& problems() {
   static const std::vector<const Problem*> all = {
@@ -23,6 +26,7 @@ const std::vector<const Problem*>& problems() {
       &queens_game::problem(),
       &mnk::problem(),
       &gomoku::problem(),
+      &tsume::problem(),
   };
   return all;
 }

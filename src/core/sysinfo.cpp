@@ -15,6 +15,9 @@
 #ifdef SEARCHBENCH_WITH_OPENMP
 #include <omp.h>
 #endif
+#ifdef SEARCHBENCH_WITH_MPI
+#include <mpi.h>
+#endif
 
 namespace sb::sysinfo {
 
@@ -68,6 +71,22 @@ std::string tbb_version() {
 std::string openmp_version() {
 #ifdef SEARCHBENCH_WITH_OPENMP
   return std::to_string(_OPENMP);
+#else
+  return "";
+#endif
+}
+
+std::string mpi_version() {
+#ifdef SEARCHBENCH_WITH_MPI
+  // One of the few MPI calls allowed before MPI_Init: MPI need not be started for it.
+  char text[MPI_MAX_LIBRARY_VERSION_STRING];
+  int len = 0;
+  if (MPI_Get_library_version(text, &len) != MPI_SUCCESS) return "unknown";
+  std::string v(text, static_cast<std::size_t>(len));
+  const auto comma = v.find(',');  // "Open MPI v4.1.4, package: ..."
+  if (comma != std::string::npos) v.resize(comma);
+  while (!v.empty() && (v.back() == '\n' || v.back() == ' ')) v.pop_back();
+  return v;
 #else
   return "";
 #endif

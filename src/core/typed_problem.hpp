@@ -35,7 +35,7 @@ struct TypedKernel {
   std::string backend;  ///< "serial", "tbb", "openmp", "mpi"
   std::string summary;
   std::string range;  ///< for `list`
-  typename T::Result (*fn)(const typename T::Params&) = nullptr;
+  std::function<typename T::Result(const typename T::Params&)> fn;
   /// Why the kernel cannot take an instance, or nullopt (empty: every instance accepted).
   std::function<std::optional<std::string>(const typename T::Instance&)> refuse;
   bool deterministic = true;
@@ -43,6 +43,8 @@ struct TypedKernel {
   std::vector<std::string> micro;
   std::vector<std::string> signature;
   std::function<double(double size)> work;
+  /// The piece list the kernel runs (see KernelInfo::pieces); empty for other kernels.
+  std::function<PieceList(const typename T::Instance&)> pieces = nullptr;
 };
 
 /// The typed instance inside `in` (which problem T must have parsed).
@@ -99,6 +101,7 @@ std::unique_ptr<const Problem> make_problem(Problem base, std::vector<TypedKerne
       Outcome o;
       o.nodes = r.nodes;
       o.threads = r.threads;
+      if constexpr (requires { r.ranks; }) o.ranks = r.ranks;
       o.result = std::make_shared<const typename T::Result>(std::move(r));
       return o;
     };
@@ -106,6 +109,10 @@ std::unique_ptr<const Problem> make_problem(Problem base, std::vector<TypedKerne
     info.micro = std::move(k.micro);
     info.signature = std::move(k.signature);
     info.work = std::move(k.work);
+    if (k.pieces)
+      info.pieces = [pieces = std::move(k.pieces)](const Instance& in) {
+        return pieces(instance_of<T>(in));
+      };
     p->kernels.push_back(std::move(info));
   }
   return p;

@@ -134,7 +134,7 @@ struct OutOfMemory : std::runtime_error {
 /// kMinimaxMaxEmpty empty cells); OutOfMemory when its table cannot be allocated.
 using Kernel = Result (*)(const Params& p);
 
-/// Largest number of empty cells `minimax` accepts (4 x 3 needs about 10^9 nodes).
+/// Largest number of empty cells `minimax` accepts (4 x 3 with k = 3: 2.8 x 10^8 nodes).
 inline constexpr int kMinimaxMaxEmpty = 12;
 
 // The solver ladder (kernels/mnk/*.cpp).

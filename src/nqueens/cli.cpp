@@ -2,14 +2,17 @@
 // verification as `searchbench bench`) and `searchbench nqueens solutions`.
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/journal_run.hpp"
 #include "cli/progress_watch.hpp"
 #include "cli/run.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
+#include "core/mpi.hpp"
 #include "core/sysinfo.hpp"
 #include "core/timing.hpp"
 #include "core/typed_problem.hpp"
@@ -28,6 +31,7 @@ struct CountOptions {
   bool kernel_given = false;  // -k given (an empty name is then an error, not the default)
   int threads = 0;
   std::string format = "text";
+  JournalOptions journal;
 };
 
 struct SolutionsOptions {
@@ -37,26 +41,93 @@ struct SolutionsOptions {
   long long limit = -1;
 };
 
+// The names of the problem's MPI kernels, for messages.
+std::string mpi_kernels(const Problem& p) {
+  std::string names;
+  for (const auto& k : p.kernels)
+    if (k.distributed()) names += (names.empty() ? "" : ", ") + k.name;
+  return names.empty() ? "none in this build" : names;
+}
+
 int run_count(const CountOptions& o) {
   const Problem& prob = problem();
   const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
   const sb::Instance in = make_instance<Traits>({o.n});
+  // MPI only for an MPI kernel (a singleton without mpirun) or under a launcher.
+  if (k.distributed() || mpi::launched()) mpi::init();
+  const bool root = is_root();
+  const int ranks = mpi::size();
+  if (ranks > 1 && !k.distributed())
+    throw UsageError("kernel '" + k.name + "' runs in one process; with " + std::to_string(ranks) +
+                     " MPI ranks use an MPI kernel (" + mpi_kernels(prob) + ")");
+  if (k.refuse)
+    if (auto why = k.refuse(in)) throw UsageError(*why);
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
-  const Timed t =
-      run_verified(prob, k, in, settings, "nqueens " + k.name + " n=" + std::to_string(o.n));
+  if (k.distributed()) warn_if_bound_below(settings.threads);
+  // More ranks than pieces: refused before a journal is created (the kernel checks it too).
+  if (ranks > 1 && k.pieces) {
+    const auto count = k.pieces(in).count;
+    if (static_cast<std::uint64_t>(ranks) > count)
+      throw UsageError(std::to_string(ranks) + " MPI ranks for " + std::to_string(count) +
+                       " piece" + (count == 1 ? "" : "s") + " at n = " + std::to_string(o.n) +
+                       ": use at most " + std::to_string(count) + " rank" +
+                       (count == 1 ? "" : "s"));
+  }
+
+  // The journal: read, checked and written by rank 0 alone; the others follow its verdict.
+  std::unique_ptr<JournalRun> journal;
+  if (o.journal.any()) {
+    std::string why;
+    if (root) {
+      const std::string file = o.journal.resume.empty() ? o.journal.journal : o.journal.resume;
+      std::string hint = (ranks > 1 ? "mpirun -np " + std::to_string(ranks) + " " : "") +
+                         "searchbench nqueens count -n " + std::to_string(o.n) + " -k " + k.name +
+                         (o.threads ? " -t " + std::to_string(o.threads) : "") + " --resume " +
+                         file;
+      try {
+        journal =
+            std::make_unique<JournalRun>(prob, k, in, o.journal, settings.threads, ranks, hint);
+      } catch (const UsageError& e) {
+        why = e.what();
+      }
+    }
+    if (!mpi::agree(why.empty())) {
+      if (root) throw UsageError(why);
+      throw QuietExit{2};
+    }
+    if (journal) settings.pieces = journal->hooks();
+  }
+
+  Timed t;
+  try {
+    t = run_verified(prob, k, in, settings, "nqueens " + k.name + " n=" + std::to_string(o.n),
+                     root);
+  } catch (...) {
+    if (journal) journal->abandon();  // keep every piece recorded so far
+    throw;
+  }
+  // A journal that cannot be finished (a write error) does not cost the result: it is printed,
+  // then the error reported (exit 1).
+  std::string journal_error;
+  try {
+    if (journal) journal->finish(t.outcome, t.verified, t.wall_s);
+  } catch (const std::exception& e) {
+    journal_error = e.what();
+  }
   const Result& r = result_of<Traits>(t.outcome);
   const double wall = t.wall_s;
   const double nps = per_second(static_cast<double>(r.nodes), wall);
   const std::string verified(verdict_name(t.verified));
+  if (!root) return verified == "fail" ? 1 : 0;  // rank 0 alone prints
 
   if (o.format == "csv") {
-    std::cout << csv_line({"problem", "kernel", "backend", "n", "threads", "wall_s", "nodes",
-                           "nodes_per_s", "verified", "total", "unique"});
+    std::cout << csv_line({"problem", "kernel", "backend", "n", "threads", "ranks", "wall_s",
+                           "nodes", "nodes_per_s", "verified", "total", "unique"});
     std::cout << csv_line({"nqueens", k.name, k.backend, std::to_string(o.n),
-                           std::to_string(r.threads), format_double(wall), std::to_string(r.nodes),
-                           format_double(nps), verified, std::to_string(r.total),
-                           std::to_string(r.unique)});
+                           std::to_string(r.threads), std::to_string(r.ranks), format_double(wall),
+                           std::to_string(r.nodes), format_double(nps), verified,
+                           std::to_string(r.total), std::to_string(r.unique)});
   } else if (o.format == "json") {
     nlohmann::ordered_json j;
     j["problem"] = "nqueens";
@@ -64,6 +135,7 @@ int run_count(const CountOptions& o) {
     j["backend"] = k.backend;
     j["n"] = o.n;
     j["threads"] = r.threads;
+    j["ranks"] = r.ranks;
     j["wall_s"] = wall;
     j["nodes"] = r.nodes;
     j["nodes_per_s"] = nps;
@@ -72,8 +144,9 @@ int run_count(const CountOptions& o) {
     j["unique"] = r.unique;
     std::cout << j.dump() << "\n";
   } else {
-    std::printf("N-queens, n = %d, kernel %s (%s), %d thread%s\n", o.n, k.name.c_str(),
-                k.backend.c_str(), r.threads, r.threads == 1 ? "" : "s");
+    std::printf("N-queens, n = %d, kernel %s (%s), ", o.n, k.name.c_str(), k.backend.c_str());
+    if (k.distributed()) std::printf("%d rank%s x ", r.ranks, r.ranks == 1 ? "" : "s");
+    std::printf("%d thread%s\n", r.threads, r.threads == 1 ? "" : "s");
     const std::string q = "Q(" + std::to_string(o.n) + ")", u = "U(" + std::to_string(o.n) + ")";
     std::printf("%-8s = %llu   (all solutions, OEIS A000170)\n", q.c_str(),
                 static_cast<unsigned long long>(r.total));
@@ -86,7 +159,51 @@ int run_count(const CountOptions& o) {
     std::printf("build    = %s %s, %s\n", sysinfo::build_type().c_str(),
                 sysinfo::compiler().c_str(), sysinfo::flags().c_str());
   }
+  if (!journal_error.empty()) {
+    std::fflush(stdout);
+    std::cout.flush();
+    std::cerr << "searchbench: error: " << journal_error << "\n";
+    return 1;
+  }
   return verified == "fail" ? 1 : 0;
+}
+
+struct PiecesOptions {
+  int n = 8;
+  std::string kernel;
+  bool kernel_given = false;
+};
+
+// `nqueens pieces`: the piece list a kernel would run (for planning a long or distributed run).
+int run_pieces(const PiecesOptions& o) {
+  const Problem& prob = problem();
+  const KernelInfo* k = nullptr;
+  if (o.kernel_given) {
+    k = &choose_kernel(prob, true, o.kernel);
+  } else {
+    for (const auto& c : prob.kernels)
+      if (c.pieces && (k == nullptr || !c.distributed())) k = &c;
+  }
+  if (k == nullptr || !k->pieces) {
+    std::string with;
+    for (const auto& c : prob.kernels)
+      if (c.pieces) with += (with.empty() ? "" : ", ") + c.name;
+    throw UsageError((k ? "kernel '" + k->name + "' does not" : std::string("no kernel does")) +
+                     " cut its search into pieces" +
+                     (with.empty() ? " in this build" : " (these do: " + with + ")"));
+  }
+  const sb::Instance in = make_instance<Traits>({o.n});
+  if (k->refuse)
+    if (auto why = k->refuse(in)) throw UsageError(*why);
+  const PieceList l = k->pieces(in);
+  std::printf("nqueens n = %d, kernel %s: piece list %s, %llu pieces, hash %s\n", o.n,
+              k->name.c_str(), l.scheme.c_str(), static_cast<unsigned long long>(l.count),
+              hex64(l.hash).c_str());
+  std::printf("base (counted outside the pieces):");
+  for (std::size_t i = 0; i < l.fields.size(); ++i)
+    std::printf(" %s=%llu", l.fields[i].c_str(), static_cast<unsigned long long>(l.base.v[i]));
+  std::printf("\n");
+  return 0;
 }
 
 int run_solutions(const SolutionsOptions& o) {
@@ -124,9 +241,32 @@ void add_commands(CLI::App& app, Action& action) {
       ->transform(decimal_in(1, kMaxThreads));
   count->add_option("-f,--format", count_opts->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
+  count
+      ->add_option("--journal", count_opts->journal.journal,
+                   "Record each finished piece in a new journal FILE, flushed to disk as it goes "
+                   "(kernels with a piece list; an existing FILE is refused: use --resume)")
+      ->type_name("FILE");
+  count
+      ->add_option("--resume", count_opts->journal.resume,
+                   "Continue the journal FILE of an interrupted run: check that it is this run's, "
+                   "skip its finished pieces, append the rest")
+      ->type_name("FILE");
   count->callback([&action, count_opts, kernel_opt] {
+    runs_on_ranks() = true;
     count_opts->kernel_given = kernel_opt->count() > 0;
     action = [count_opts] { return run_count(*count_opts); };
+  });
+
+  auto pieces_opts = std::make_shared<PiecesOptions>();
+  auto* pcs = nq->add_subcommand(
+      "pieces", "Show the piece list a kernel cuts the search into (journal, MPI; for planning)");
+  pcs->add_option("-n", pieces_opts->n, "Board size n")->required()->transform(decimal_in(1, 32));
+  auto* pieces_kernel =
+      pcs->add_option("-k,--kernel", pieces_opts->kernel,
+                      "Kernel (default: the parallel one-process kernel with a piece list)");
+  pcs->callback([&action, pieces_opts, pieces_kernel] {
+    pieces_opts->kernel_given = pieces_kernel->count() > 0;
+    action = [pieces_opts] { return run_pieces(*pieces_opts); };
   });
 
   auto sol_opts = std::make_shared<SolutionsOptions>();

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/pieces.hpp"
 #include "core/progress.hpp"
 
 namespace sb::nqueens {
@@ -13,6 +14,10 @@ struct Params {
   int n = 8;        ///< board size (n x n board, n queens); each kernel states its valid range
   int threads = 1;  ///< worker threads, >= 1; serial kernels ignore it and report 1
   Progress* progress = nullptr;  ///< optional: advanced as subproblems finish (may stay untouched)
+  /// Optional, for kernels that run a piece list (src/core/pieces.hpp; registered with
+  /// `pieces`): pieces already finished (skipped, their subtotals added) and a callback per piece
+  /// finished now. Other kernels ignore it. The caller does the I/O (journal) in the callback.
+  const PieceHooks* pieces = nullptr;
 };
 
 /// Output of an N-queens counting kernel. All counters are 64-bit.
@@ -21,7 +26,8 @@ struct Result {
   std::uint64_t unique =
       0;                    ///< U(n): solutions up to the 8 symmetries of the square (OEIS A002562)
   std::uint64_t nodes = 0;  ///< queen placements tried (naive-*: complete placements tested)
-  int threads = 1;          ///< threads actually used
+  int threads = 1;          ///< threads actually used (per rank)
+  int ranks = 1;            ///< MPI ranks used (1 for every kernel but the MPI ones)
 };
 
 /// A kernel: a pure function from parameters to result, no I/O and no timing.
@@ -40,6 +46,19 @@ Result bitboard_sym_tbb(const Params& p);   ///< bitboard_sym split into oneTBB 
 Result bitboard_sym_omp(const Params& p);   ///< bitboard_sym on OpenMP threads (with OpenMP)
 Result constellation(const Params& p);      ///< border queens pre-placed up to D4, SIMD row search
 Result constellation_tbb(const Params& p);  ///< constellation's pieces as oneTBB tasks (with TBB)
+Result bitboard_sym_mpi(const Params& p);   ///< bitboard_sym's pieces over MPI ranks (with MPI)
+Result constellation_mpi(const Params& p);  ///< constellation's pieces over MPI ranks (with MPI)
+
+/// The piece list of the bitboard-sym kernels (sym::PieceCut, kernels/nqueens/sym_core.hpp) for
+/// the n x n board, 1 <= n <= 32: scheme "bitboard-sym", subtotals total, unique, nodes. The
+/// parallel bitboard-sym kernels all run this list. Throws std::invalid_argument for other n.
+PieceList bitboard_sym_pieces(int n);
+
+/// The piece list of the constellation kernels (constellations::pieces, largest estimated first,
+/// kernels/nqueens/constellation.hpp) for the n x n board, 1 <= n <= 32: scheme "constellation",
+/// subtotals total, unique, nodes, batches of 8. constellation-tbb and -mpi run this list.
+/// Throws std::invalid_argument for other n.
+PieceList constellation_pieces(int n);
 
 /// Largest n accepted by the bit-parallel kernels: one bit per column (bit i = column i) in a
 /// 64-bit word, so that diagonal masks shifted left by one cannot lose bits before they are masked.

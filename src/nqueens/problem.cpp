@@ -29,6 +29,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.n = x.n;
   p.threads = s.threads;
   p.progress = s.progress;
+  p.pieces = s.pieces;
   return p;
 }
 
@@ -149,10 +150,15 @@ std::vector<K> kernels() {
        {"11", "12"},
        {"12"},
        {}});
+  // The parallel bitboard-sym kernels run one fixed piece list (journal, resume, MPI).
+  [[maybe_unused]] auto sym_pieces = [](const Instance& x) { return bitboard_sym_pieces(x.n); };
+  [[maybe_unused]] auto constellation_list = [](const Instance& x) {
+    return constellation_pieces(x.n);
+  };
 #ifdef SEARCHBENCH_WITH_OPENMP
   v.push_back({"bitboard-sym-omp",
                "openmp",
-               "bitboard-sym split into pre-placed subproblems on OpenMP threads",
+               "bitboard-sym's fixed piece list on OpenMP threads (journal, resume)",
                range_text(1, nmax),
                bitboard_sym_omp,
                n_range("bitboard-sym-omp", 1, nmax),
@@ -160,12 +166,13 @@ std::vector<K> kernels() {
                {{"quick", 17}, {"full", 18}},
                {"11", "12"},
                {"12"},
-               {}});
+               {},
+               sym_pieces});
 #endif
 #ifdef SEARCHBENCH_WITH_TBB
   v.push_back({"bitboard-sym-tbb",
                "tbb",
-               "bitboard-sym split into pre-placed subproblems run as oneTBB tasks",
+               "bitboard-sym's fixed piece list as oneTBB tasks (journal, resume)",
                range_text(1, nmax),
                bitboard_sym_tbb,
                n_range("bitboard-sym-tbb", 1, nmax),
@@ -173,7 +180,8 @@ std::vector<K> kernels() {
                {{"quick", 17}, {"full", 18}},
                {"11", "12"},
                {"12"},
-               {}});
+               {},
+               sym_pieces});
 #endif
   v.push_back({"constellation",
                "serial",
@@ -190,7 +198,8 @@ std::vector<K> kernels() {
 #ifdef SEARCHBENCH_WITH_TBB
   v.push_back({"constellation-tbb",
                "tbb",
-               "constellation's pieces (an explicit list, largest first) as oneTBB tasks",
+               "constellation's pieces (an explicit list, largest first) as oneTBB tasks "
+               "(journal, resume)",
                range_text(1, nmax),
                constellation_tbb,
                n_range("constellation-tbb", 1, nmax),
@@ -198,7 +207,39 @@ std::vector<K> kernels() {
                {{"quick", 17}, {"full", 20}},
                {"12", "13"},
                {"13"},
-               {}});
+               {},
+               constellation_list});
+#endif
+#ifdef SEARCHBENCH_WITH_MPI
+  // Runs as a one-rank singleton without mpirun (bench, signature, tests); mpirun -np P for
+  // more. Suite caps low (12, 16): a suite runs one process, where this kernel repeats
+  // bitboard-sym-tbb; scripts/mpi_bench.sh measures it on ranks.
+  v.push_back({"bitboard-sym-mpi",
+               "mpi",
+               "bitboard-sym's pieces handed out by rank 0 to MPI ranks, oneTBB threads in each",
+               range_text(1, nmax),
+               bitboard_sym_mpi,
+               n_range("bitboard-sym-mpi", 1, nmax),
+               true,
+               {{"quick", 12}, {"full", 16}},
+               {},
+               {"12"},
+               {},
+               sym_pieces});
+#endif
+#ifdef SEARCHBENCH_WITH_MPI
+  v.push_back({"constellation-mpi",
+               "mpi",
+               "constellation's pieces handed out by rank 0 to MPI ranks, oneTBB threads in each",
+               range_text(1, nmax),
+               constellation_mpi,
+               n_range("constellation-mpi", 1, nmax),
+               true,
+               {{"quick", 12}, {"full", 16}},
+               {},
+               {"13"},
+               {},
+               constellation_list});
 #endif
   return v;
 }

@@ -21,8 +21,8 @@ MICRO = os.environ.get("SEARCHBENCH_MICRO", "")
 SCRIPTS = os.path.join(SOURCE, "scripts")
 PY = sys.executable
 
-COMMON = ("problem,kernel,backend,instance,threads,rep,wall_s,nodes,nodes_per_s,verified,git_sha,"
-          "host,cpu_model,compiler,flags,timestamp_utc").split(",")
+COMMON = ("problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,nodes_per_s,verified,"
+          "git_sha,host,cpu_model,compiler,flags,timestamp_utc").split(",")
 HEADER = COMMON + ["n", "total", "unique"]  # nqueens
 GAME_HEADER = COMMON + ["n", "rows", "cols", "play", "winner", "winning_first_moves", "grundy",
                         "positions"]
@@ -49,7 +49,7 @@ def synthetic_rows():
             r.update(prov)
             instance = str(n) if problem == "nqueens" else f"{n}x{n}"
             r.update(problem=problem, kernel=kernel, backend=backend, instance=instance, n=n,
-                     threads=threads, rep=rep, wall_s=w, nodes=nodes, nodes_per_s=nodes / w,
+                     threads=threads, ranks=1, rep=rep, wall_s=w, nodes=nodes, nodes_per_s=nodes / w,
                      verified="pass")
             r.update(extra)
             rows.append(r)
@@ -236,6 +236,82 @@ class GbenchToCsv(unittest.TestCase):
             self.assertEqual(rows[0]["winner"], "first")
             self.assertEqual(rows[0]["verified"], "pass")
             self.assertTrue(os.path.exists(os.path.join(out, "nqueens.csv")))
+
+
+class MpiPlan(unittest.TestCase):
+    """scripts/mpi_plan.py on journals written by the CLI, its schedule on known values, and
+    scripts/mpi_bench.sh on a small n (when the MPI kernel is built)."""
+
+    def setUp(self):
+        sys.path.insert(0, SCRIPTS)
+        import mpi_plan  # noqa: E402
+        self.plan = mpi_plan
+
+    def test_list_schedule_known_values(self):
+        # Two cores, pieces in order 3, 1, 1, 1: core A takes 3, core B 1, 1, 1 -> 3.
+        self.assertEqual(self.plan.list_schedule([3, 1, 1, 1], 2, 0), 3)
+        # Largest last: 1, 1, 1, 3 -> A: 1, 1; B: 1, then 3 (free at 1) -> 4.
+        self.assertEqual(self.plan.list_schedule([1, 1, 1, 3], 2, 0), 4)
+        self.assertEqual(self.plan.list_schedule([2, 2], 8, 0.5), 2.5)
+        import random
+        t = self.plan.target_times([1, 2, 3, 4] * 10, 100, 50.0, random.Random(1))
+        self.assertEqual(len(t), 100)
+        self.assertAlmostEqual(sum(t), 50.0)
+        self.assertEqual(self.plan.fnv1a(b"a"), 0xaf63dc4c8601ec8c)
+
+    def test_plan_from_cli_journals(self):
+        listed = run([CLI, "list"]).stdout
+        kernel = next((k for k in ["bitboard-sym-tbb", "bitboard-sym-omp", "bitboard-sym-mpi"]
+                       if k in listed), None)
+        if kernel is None:
+            self.skipTest("no kernel with a piece list in this build")
+        with tempfile.TemporaryDirectory() as d:
+            journals = []
+            for n in (10, 11):
+                j = os.path.join(d, f"q{n}.journal")
+                r = run([CLI, "nqueens", "count", "-n", str(n), "-k", kernel, "--journal", j])
+                self.assertEqual(r.returncode, 0, r.stderr)
+                journals.append(j)
+            r = script("mpi_plan.py", *journals, "--targets", "12,13", "--cores", "2,4",
+                       "--rate", "1e8", "--cli", CLI)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("| 11 | " + kernel, r.stdout)
+            self.assertIn("| 12 | ", r.stdout)
+            pieces = run([CLI, "nqueens", "pieces", "-n", "13"]).stdout
+            count = pieces.split(" pieces")[0].split()[-1]
+            self.assertIn(f"| {int(count):,} |", r.stdout)
+            # An unfinished journal is refused.
+            with open(journals[1]) as f:
+                text = f.read()
+            cut = os.path.join(d, "cut.journal")
+            with open(cut, "w") as f:
+                f.write(text[:text.rindex("\npiece ")] + "\n")
+            r = script("mpi_plan.py", cut, "--cli", CLI)
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("finish it first", r.stderr)
+
+    def test_mpi_bench_script(self):
+        listed = run([CLI, "list"]).stdout
+        if "bitboard-sym-mpi" not in listed or "bitboard-sym-tbb" not in listed:
+            self.skipTest("needs the MPI and oneTBB kernels")
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+                       SEARCHBENCH_CLI=CLI, MPIRUN_ARGS="-q")
+            r = run(["bash", os.path.join(SCRIPTS, "mpi_bench.sh"), "-n", "9", "-p", "1 2",
+                     "-t", "1", "-r", "2", "-o", os.path.join(d, "out")], env=env)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(d, "out", "nqueens.csv")) as f:
+                rows = list(csv.DictReader(f))
+            # bitboard-sym-tbb on 1..2 threads and the MPI kernel on 1 and 2 ranks, 2 rounds.
+            self.assertEqual(len(rows), (2 + 2) * 2)
+            self.assertEqual(sorted({(r["kernel"], r["ranks"]) for r in rows}),
+                             [("bitboard-sym-mpi", "1"), ("bitboard-sym-mpi", "2"),
+                              ("bitboard-sym-tbb", "1")])
+            self.assertEqual({r["rep"] for r in rows}, {"1", "2"})
+            with open(os.path.join(d, "out", "tables.md")) as f:
+                md = f.read()
+            self.assertIn("### MPI kernels: ranks x threads", md)
+            self.assertIn("| bitboard-sym-mpi | 9 | 2 | 1 | 2 |", md)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,123 @@
+// andor: the seed's method (seed 003): full-width AND/OR search to a depth limit. The attacker
+// tries every check, the defender every evasion, no pruning and no table; iterative deepening on
+// the mate length 1, 3, 5, ... so that the first mate found is the shortest.
+//
+// A position that repeats one of the current line never mates (perpetual check). When a depth
+// finds no mate and no line was cut by the depth limit, the whole tree was seen: no mate at any
+// length. Main line: common.hpp, with this search as its oracle. Exponential: practical for short
+// problems only. Limits: nodes, time and stop via Params; max_length caps the deepening.
+#include "common.hpp"
+
+namespace sb::tsume {
+namespace {
+
+class AndOr {
+ public:
+  explicit AndOr(const Params& p) : lim(p) {}
+  detail::Limits lim;
+  bool cut = false;  // a line reached the depth limit
+
+  /// Does the attacker (to move) mate within r plies?
+  bool attack(Position& pos, int r, detail::PathSet& path) {
+    lim.count();
+    Move buf[kMaxMoves];
+    const int n = generate_checks(pos, buf);
+    if (n == 0) return false;
+    if (r < 1) {
+      cut = true;
+      return false;
+    }
+    for (int i = 0; i < n; ++i) {
+      const std::uint64_t k = pos.key_after(buf[i]);
+      if (path.contains(k)) continue;  // perpetual check
+      Undo u;
+      pos.do_move(buf[i], u);
+      path.push(k);
+      bool mate;
+      try {
+        mate = defend(pos, r - 1, path);
+      } catch (...) {
+        path.pop(k);
+        pos.undo_move(buf[i], u);
+        throw;
+      }
+      path.pop(k);
+      pos.undo_move(buf[i], u);
+      if (mate) return true;
+    }
+    return false;
+  }
+
+  /// Is the defender (to move, in check) mated within r plies whatever it plays?
+  bool defend(Position& pos, int r, detail::PathSet& path) {
+    lim.count();
+    Move buf[kMaxMoves];
+    const int n = generate_legal(pos, buf);
+    if (n == 0) return true;
+    if (r < 1) {
+      cut = true;
+      return false;
+    }
+    for (int i = 0; i < n; ++i) {
+      const std::uint64_t k = pos.key_after(buf[i]);
+      if (path.contains(k)) return false;  // the defender repeats: no mate on this line
+      Undo u;
+      pos.do_move(buf[i], u);
+      path.push(k);
+      bool mate;
+      try {
+        mate = attack(pos, r - 1, path);
+      } catch (...) {
+        path.pop(k);
+        pos.undo_move(buf[i], u);
+        throw;
+      }
+      path.pop(k);
+      pos.undo_move(buf[i], u);
+      if (!mate) return false;
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+Result andor(const Params& p) {
+  validate(p, "andor");
+  AndOr s(p);
+  Result res;
+  res.threads = 1;
+  Position root = p.root;
+  try {
+    for (int len = 1; p.max_length == 0 || len <= p.max_length; len += 2) {
+      s.cut = false;
+      detail::PathSet path;
+      path.push(root.key());
+      if (s.attack(root, len, path)) {
+        res.outcome = Outcome::kMate;
+        res.mate_length = len;
+        res.length_proven = true;
+        if (p.main_line) {
+          auto oracle = [&](Position& pos, int r, detail::PathSet& pp) {
+            return pos.side_to_move() == p.root.side_to_move() ? s.attack(pos, r, pp)
+                                                               : s.defend(pos, r, pp);
+          };
+          detail::MainLine<decltype(oracle)> ml(oracle, 4000);
+          res.main_line = ml.best(root, len, true, path).first;
+        }
+        break;
+      }
+      if (!s.cut) {
+        res.outcome = Outcome::kNoMate;
+        break;
+      }
+    }
+  } catch (const detail::Aborted&) {
+    res.stopped = true;
+    if (res.outcome == Outcome::kMate) res.main_line.clear();
+  }
+  res.nodes = s.lim.nodes;
+  return res;
+}
+
+}  // namespace sb::tsume

@@ -1,0 +1,35 @@
+// dfpn: depth-first proof-number search (Nagai 2002) for tsume-shogi, one thread.
+//
+// Algorithm: dfpn_core.hpp (bounded transposition table with hand superiority and proof hands,
+// path-keyed loop disproofs, max-combined interpositions, 1 + epsilon thresholds, mate-in-one
+// leaves). After the root is proved, the post-search asks for mates of length L - 2 (a
+// depth-limited df-pn on the same table) until none exists, so the length is the minimum, then
+// extracts the main line (longest defence, shortest attack, empty attacker hand preferred).
+// Limits: the table stays within max_memory (default 256 MiB); nodes, time and stop via Params
+// (the result is then kUnknown, or a mate whose minimality was not proved).
+#include "dfpn_core.hpp"
+
+namespace sb::tsume {
+
+Result dfpn(const Params& p) {
+  validate(p, "dfpn");
+  detail::Table<false> tt(table_bytes(p));
+  detail::Limits lim(p);
+  detail::DfPn<false> s(tt, lim, p.root.side_to_move());
+  Result res;
+  res.threads = 1;
+  try {
+    Position root = p.root;
+    detail::PathSet path;
+    const detail::Val v = s.solve(root, detail::kRInf, path);
+    detail::post_search(p, tt, s, v, res);
+  } catch (const detail::Aborted&) {
+    res.outcome = Outcome::kUnknown;
+    res.stopped = true;
+  }
+  res.nodes = lim.nodes;
+  res.positions = tt.positions();
+  return res;
+}
+
+}  // namespace sb::tsume

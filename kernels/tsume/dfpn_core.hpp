@@ -1,0 +1,583 @@
+// The df-pn engine behind `dfpn` and `dfpn-tbb`: depth-first proof-number search (Nagai 2002,
+// "Df-pn algorithm for searching AND/OR trees and its applications", PhD thesis, Univ. of Tokyo)
+// over the tsume AND/OR graph, with:
+//  - a bounded transposition table (clusters of kWays entries keyed by the board; the attacker's
+//    hand is stored beside it and compared by hand superiority, so a proof with hand h proves
+//    every hand >= h and a disproof every hand <= h); when a cluster is full the entry with the
+//    least search effort is replaced, proofs and disproofs last; the table never grows;
+//  - proof hands (Nagai's proof pieces): a proof is stored with the smallest hand that it needs,
+//    so one proof serves many hands;
+//  - loops: a child that repeats a position of the current line is a disproof for this line only
+//    (perpetual check never mates); a disproof that depended on one is kept in a table keyed by
+//    the path (the move sequence from the search root), never in the transposition table, so it
+//    is reused only on the same line (the graph-history-interaction problem);
+//  - double counting: interpositions dropped on one square share most of their subtrees, so at a
+//    defender node their proof numbers are combined by max, not summed;
+//  - the 1 + epsilon trick for child thresholds (Pawlewicz and Lew 2007), epsilon = 1/4;
+//  - leaf initialisation: a new attacker-move child starts with pn = number of evasions (0: mate),
+//    a new defender-move child is tried for mate in 1 (and disproved at once without checks);
+//  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table; an
+//    entry keeps the shortest proof length hi and the longest disproved length lo it knows.
+// The post-search (see solve_kernel) proves the minimal mate length by asking for mates of
+// length L - 2 until none exists, then extracts the main line (common.hpp).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <unordered_set>
+#include <vector>
+
+#include "common.hpp"
+
+namespace sb::tsume::detail {
+
+inline constexpr std::uint32_t kInfPn = 1u << 30;
+inline constexpr std::uint16_t kNoLen = 0xFFFF;  // hi: no proof known; lo: no mate at all
+inline constexpr std::uint16_t kRInf = 0xFFFE;   // query depth: any length
+
+struct Entry {
+  std::uint64_t key;  // board key | 1 (0 marks an empty slot)
+  Hand hand;          // attacker's hand
+  std::uint32_t pn, dn;
+  std::uint16_t lo;    // no mate within lo plies (kNoLen: none at all; 0: unknown)
+  std::uint16_t hi;    // mate within hi plies (kNoLen: unknown)
+  std::uint16_t r;     // query depth the pn/dn belong to
+  std::uint16_t best;  // Move::v of the proof move at attacker nodes
+  std::uint32_t amount;
+};
+static_assert(sizeof(Entry) == 32);
+
+/// What a lookup found.
+struct Val {
+  std::uint32_t pn = 1, dn = 1;
+  std::uint16_t lo = 0, hi = kNoLen;
+  Hand ph = 0;  // proof hand when proven
+  Move best;
+  bool found = false;  // pn/dn come from the table
+};
+
+template <bool kShared>
+class Table {
+ public:
+  static constexpr int kWays = 4;
+  explicit Table(std::uint64_t bytes) {
+    std::uint64_t clusters = 1;
+    while (clusters * 2 * kWays * sizeof(Entry) <= bytes) clusters *= 2;
+    if (clusters * kWays * sizeof(Entry) > bytes)
+      throw std::invalid_argument("table budget below one cluster");
+    mask_ = clusters - 1;
+    // calloc: the pages are zero and only touched (and paid for) when used
+    e_.reset(static_cast<Entry*>(std::calloc(clusters * kWays, sizeof(Entry))));
+    if (!e_) throw std::bad_alloc();
+    if constexpr (kShared) locks_.reset(new std::atomic<bool>[clusters]());
+  }
+  std::uint64_t positions() const { return positions_.load(std::memory_order_relaxed); }
+
+  Val lookup(std::uint64_t key, Hand hand, std::uint16_t r) const {
+    key |= 1;
+    Guard g(*this, key);
+    const Entry* c = cluster(key);
+    Val v;
+    for (int i = 0; i < kWays; ++i) {
+      const Entry& e = c[i];
+      if (e.key != key) continue;
+      if (e.hi != kNoLen && e.hi <= r && hand_ge(hand, e.hand)) {
+        if (v.pn != 0 || e.hi < v.hi) {
+          v.pn = 0, v.dn = kInfPn, v.hi = e.hi, v.ph = e.hand, v.best = Move{e.best};
+          v.found = true;
+        }
+        continue;
+      }
+      if (v.pn == 0) continue;
+      if (e.lo != 0 && e.lo >= r && hand_ge(e.hand, hand)) {
+        v.pn = kInfPn, v.dn = 0, v.lo = e.lo, v.found = true;
+        continue;
+      }
+      if (v.dn == 0) continue;
+      if (e.hand == hand && e.r == r && e.pn != 0 && e.dn != 0) {
+        v.pn = e.pn, v.dn = e.dn, v.found = true;
+      }
+    }
+    return v;
+  }
+
+  void store_proven(std::uint64_t key, Hand ph, std::uint16_t hi, Move best) {
+    update(key, ph, [&](Entry& e) {
+      if (e.hi == kNoLen || hi < e.hi) e.hi = hi, e.best = best.v;
+      e.pn = 0, e.dn = kInfPn;
+    });
+  }
+  void store_disproven(std::uint64_t key, Hand hand, std::uint16_t lo) {
+    update(key, hand, [&](Entry& e) {
+      if (lo > e.lo) e.lo = lo;
+    });
+  }
+  void store_unknown(std::uint64_t key, Hand hand, std::uint16_t r, std::uint32_t pn,
+                     std::uint32_t dn, std::uint32_t amount) {
+    update(key, hand, [&](Entry& e) {
+      e.r = r, e.pn = pn, e.dn = dn;
+      e.amount = std::min<std::uint64_t>(0xFFFFFFF0u, std::uint64_t(e.amount) + amount);
+    });
+  }
+
+ private:
+  struct Guard {
+    Guard(const Table& t, std::uint64_t key) : t_(t), i_(key & t.mask_) {
+      if constexpr (kShared) {
+        while (t_.locks_[i_].exchange(true, std::memory_order_acquire))
+          while (t_.locks_[i_].load(std::memory_order_relaxed)) std::this_thread::yield();
+      }
+    }
+    ~Guard() {
+      if constexpr (kShared) t_.locks_[i_].store(false, std::memory_order_release);
+    }
+    const Table& t_;
+    std::uint64_t i_;
+  };
+  Entry* cluster(std::uint64_t key) const { return e_.get() + (key & mask_) * kWays; }
+
+  template <class F>
+  void update(std::uint64_t key, Hand hand, F f) {
+    key |= 1;
+    Guard g(*this, key);
+    Entry* c = cluster(key);
+    Entry* victim = nullptr;
+    std::uint64_t victim_score = ~0ull;
+    for (int i = 0; i < kWays; ++i) {
+      Entry& e = c[i];
+      if (e.key == key && e.hand == hand) return f(e);
+      std::uint64_t score;
+      if (e.key == 0) {
+        score = 0;
+      } else {
+        score = 1 + e.amount;
+        if (e.hi != kNoLen || e.lo == kNoLen) score += 1ull << 32;  // keep final results longer
+      }
+      if (score < victim_score) victim_score = score, victim = &e;
+    }
+    if (victim->key == 0) positions_.fetch_add(1, std::memory_order_relaxed);
+    *victim = Entry{key, hand, 1, 1, 0, kNoLen, 0, 0, 0};
+    f(*victim);
+  }
+
+  struct Free {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+  std::unique_ptr<Entry[], Free> e_;
+  std::unique_ptr<std::atomic<bool>[]> locks_;
+  std::uint64_t mask_ = 0;
+  std::atomic<std::uint64_t> positions_{0};
+};
+
+inline std::uint64_t mix64(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/// One df-pn searcher. Several may share one Table<true> (dfpn-tbb).
+template <bool kShared>
+class DfPn {
+ public:
+  DfPn(Table<kShared>& tt, Limits& lim, Color attacker, unsigned seed = 0)
+      : tt_(tt), lim_(lim), attacker_(attacker), rng_(seed), randomize_(seed != 0) {}
+
+  /// Searches pos (attacker to move) for a mate within r plies (kRInf: any), with `path` the
+  /// positions before it on the line (repetitions). Returns the root's value: pn == 0 proved,
+  /// dn == 0 disproved. Throws Aborted at a limit. pos is restored.
+  Val solve(Position& pos, std::uint16_t r, PathSet& path) {
+    {  // already settled in the table (the post-search asks many such questions)
+      const Val t = tt_.lookup(pos.board_key(), pos.hand(attacker_), r);
+      if (t.pn == 0 || t.dn == 0) return t;
+    }
+    rep_.clear();
+    pos_ = &pos;
+    path_ = &path;
+    const std::uint64_t k = pos.key();
+    const bool pushed = !path.contains(k);
+    path.push(k);
+    struct Pop {
+      PathSet& p;
+      std::uint64_t k;
+      ~Pop() { p.pop(k); }
+    } pop{path, k};
+    (void)pushed;
+    std::pair<std::uint32_t, std::uint32_t> res;
+    for (;;) {
+      res = mid(0, r, kInfPn, kInfPn, 0x12345);
+      if (res.first == 0 || res.second == 0) break;
+      if (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)) throw Aborted{};
+    }
+    Val v;
+    v.pn = res.first, v.dn = res.second, v.found = true;
+    if (v.pn == 0) {
+      v.hi = root_hi_, v.best = root_best_;
+      const Val t = tt_.lookup(pos.board_key(), pos.hand(attacker_), r);
+      if (t.pn == 0 && (v.hi == kNoLen || t.hi < v.hi)) v.hi = t.hi, v.best = t.best;
+    }
+    return v;
+  }
+
+  /// Another searcher finished: stop this one (dfpn-tbb).
+  void set_stop_flag(const std::atomic<bool>* f) { stop_flag_ = f; }
+
+ private:
+  struct Child {
+    Move m;
+    std::uint64_t key;     // board key after m
+    std::uint64_t pk;      // path key after m
+    Hand hand;             // attacker's hand after m
+    std::uint32_t pn, dn;  // last known values (initial estimate, then search results)
+    bool on_path;          // repeats a position of the line
+    // filled per iteration
+    std::uint32_t cpn, cdn;
+    std::uint16_t lo, hi;
+    Hand ph;
+    bool tainted;
+    bool settled;  // proved or disproved: no more lookups
+  };
+
+  static std::uint32_t sat(std::uint64_t x) {
+    return x >= kInfPn ? kInfPn - 1 : static_cast<std::uint32_t>(x);
+  }
+
+  // Mate in one at an attacker node: the mating move, or none.
+  Move mate1(Position& pos, Hand* ph) {
+    Move buf[kMaxMoves];
+    const int n = generate_checks(pos, buf);
+    for (int i = 0; i < n; ++i) {
+      Undo u;
+      pos.do_move(buf[i], u);
+      const bool mate = !has_legal_move(pos);
+      Hand tph = 0;
+      if (mate) tph = terminal_proof_hand(pos, pos.hand(attacker_));
+      pos.undo_move(buf[i], u);
+      if (mate) {
+        *ph = proof_hand_before(pos, buf[i], tph);
+        return buf[i];
+      }
+    }
+    return Move{};
+  }
+
+  std::pair<std::uint32_t, std::uint32_t> mid(int ply, std::uint16_t r, std::uint32_t thpn,
+                                              std::uint32_t thdn, std::uint64_t pk) {
+    Position& pos = *pos_;
+    lim_.count();
+    if (stop_flag_ && (lim_.nodes & 255) == 0 && stop_flag_->load(std::memory_order_relaxed))
+      throw Aborted{};
+    const std::uint64_t nodes0 = lim_.nodes;
+    if (ply == 0) root_hi_ = kNoLen, root_best_ = Move{};
+    const bool is_or = pos.side_to_move() == attacker_;
+    const std::uint64_t key = pos.board_key();
+    const Hand hand = pos.hand(attacker_);
+    const std::uint16_t cr = r == kRInf ? kRInf : static_cast<std::uint16_t>(r - 1);
+
+    Move buf[kMaxMoves];
+    const int n = is_or ? generate_checks(pos, buf) : generate_legal(pos, buf);
+    if (n == 0) {
+      if (is_or) {
+        tt_.store_disproven(key, hand, kNoLen);
+        return {kInfPn, 0};
+      }
+      tt_.store_proven(key, terminal_proof_hand(pos, hand), 0, Move{});
+      return {0, kInfPn};
+    }
+    if (is_or && r == 1) {  // only a mate in one can do
+      Hand ph = 0;
+      const Move m = mate1(pos, &ph);
+      if (m) {
+        tt_.store_proven(key, ph, 1, m);
+        return {0, kInfPn};
+      }
+      tt_.store_disproven(key, hand, 1);
+      return {kInfPn, 0};
+    }
+    if (ply >= kMaxPly) {  // too deep for this line: a disproof for this path only
+      rep_.insert(pk);
+      return {kInfPn, 0};
+    }
+    if (static_cast<int>(stack_.size()) <= ply) stack_.resize(ply + 1);
+    std::vector<Child>& ch = stack_[ply];
+    ch.clear();
+    for (int i = 0; i < n; ++i) {
+      const Move m = buf[i];
+      Child c{};
+      c.m = m;
+      c.key = pos.board_key_after(m);
+      c.hand = is_or ? pos.hand_after(m) : hand;
+      c.pk = mix64(pk + 0x9E3779B97F4A7C15ull * (m.v + 1));
+      c.on_path = path_->contains(pos.key_after(m));
+      c.pn = c.dn = 1;
+      if (!c.on_path) {
+        const Val v = tt_.lookup(c.key, c.hand, cr);
+        if (!v.found) init_child(pos, c, cr);
+      }
+      ch.push_back(c);
+    }
+
+    std::uint32_t pn = 1, dn = 1;
+    for (;;) {
+      // values of the children
+      std::uint64_t sum = 0;
+      std::uint32_t best_v = kInfPn + 1, second_v = kInfPn + 1;
+      int best = -1;
+      std::uint32_t minv = kInfPn;
+      std::uint32_t group[kSquares];
+      bool grouped = false;
+      for (int i = 0; i < n; ++i) {
+        Child& c = ch[i];
+        if (!c.settled) {  // a proof or disproof, once seen, holds for the rest of this loop
+          c.tainted = false;
+          c.lo = 0, c.hi = kNoLen, c.ph = 0;
+          if (c.on_path || rep_.count(c.pk)) {
+            c.cpn = kInfPn, c.cdn = 0, c.tainted = true, c.settled = true;
+          } else {
+            const Val v = tt_.lookup(c.key, c.hand, cr);
+            if (v.pn == 0 || v.dn == 0 || v.found) {
+              c.cpn = v.pn, c.cdn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph;
+              c.settled = v.pn == 0 || v.dn == 0;
+            } else {
+              c.cpn = c.pn, c.cdn = c.dn;
+            }
+          }
+        }
+        // the number minimised at this node, and the one summed
+        const std::uint32_t mine = is_or ? c.cpn : c.cdn;
+        const std::uint32_t summed = is_or ? c.cdn : c.cpn;
+        minv = std::min(minv, mine);
+        std::uint32_t key_v = mine;
+        if (randomize_ && mine != 0 && mine < kInfPn) key_v = sat(mine + (rng_() & 3));
+        if (key_v < best_v) {
+          second_v = best_v, best_v = key_v, best = i;
+        } else if (key_v < second_v) {
+          second_v = key_v;
+        }
+        if (!is_or && c.m.is_drop()) {  // interpositions on one square: max, not sum
+          if (!grouped) std::fill(group, group + kSquares, 0u), grouped = true;
+          group[c.m.to()] = std::max(group[c.m.to()], summed);
+        } else {
+          sum += summed;
+        }
+      }
+      if (grouped)
+        for (int s = 0; s < kSquares; ++s) sum += group[s];
+      // OR: pn = min, dn = sum; AND: dn = min, pn = sum (all 0 when every child is resolved
+      // the other way)
+      const std::uint32_t other = sum == 0 ? 0 : sat(sum);
+      std::uint32_t mn = minv, sm = other;
+      if (mn == 0)
+        sm = kInfPn;
+      else if (sm == 0)
+        mn = kInfPn;
+      if (is_or)
+        pn = mn, dn = sm;
+      else
+        dn = mn, pn = sm;
+      if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
+
+      Child& c = ch[best];
+      const std::uint64_t second = second_v > kInfPn ? kInfPn : second_v;
+      std::uint32_t cthpn, cthdn;
+      if (is_or) {
+        cthpn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thpn, second + second / 4 + 1));
+        cthdn = sat(std::uint64_t(thdn) - dn + c.cdn);
+      } else {
+        cthdn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thdn, second + second / 4 + 1));
+        cthpn = sat(std::uint64_t(thpn) - pn + c.cpn);
+      }
+      Undo u;
+      const std::uint64_t fk = pos.key_after(c.m);
+      pos.do_move(c.m, u);
+      path_->push(fk);
+      std::pair<std::uint32_t, std::uint32_t> res;
+      try {
+        res = mid(ply + 1, cr, cthpn, cthdn, c.pk);
+      } catch (...) {
+        path_->pop(fk);
+        pos.undo_move(c.m, u);
+        throw;
+      }
+      path_->pop(fk);
+      pos.undo_move(c.m, u);
+      c.pn = res.first, c.dn = res.second;
+    }
+
+    const auto amount =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(lim_.nodes - nodes0, 0xFFFFFFF0u));
+    if (pn == 0) {
+      if (is_or) {
+        int bi = -1;
+        for (int i = 0; i < n; ++i)
+          if (ch[i].cpn == 0 && (bi < 0 || ch[i].hi < ch[bi].hi)) bi = i;
+        const Child& c = ch[bi];
+        tt_.store_proven(key, proof_hand_before(pos, c.m, c.ph), len_plus(c.hi), c.m);
+        if (ply == 0) root_hi_ = len_plus(c.hi), root_best_ = c.m;
+      } else {
+        Hand ph = terminal_proof_hand(pos, hand);
+        std::uint16_t hi = 0;
+        for (int i = 0; i < n; ++i) ph = hand_max(ph, ch[i].ph), hi = std::max(hi, ch[i].hi);
+        tt_.store_proven(key, ph, len_plus(hi), Move{});
+      }
+    } else if (dn == 0) {
+      bool tainted;
+      std::uint16_t lo;
+      if (is_or) {
+        tainted = false;
+        lo = kNoLen;
+        for (int i = 0; i < n; ++i) tainted |= ch[i].tainted, lo = std::min(lo, ch[i].lo);
+      } else {
+        tainted = true;
+        lo = 0;
+        for (int i = 0; i < n; ++i)
+          if (ch[i].cdn == 0 && !ch[i].tainted) tainted = false, lo = std::max(lo, ch[i].lo);
+      }
+      if (tainted) {
+        rep_.insert(pk);
+      } else {
+        tt_.store_disproven(key, hand, len_plus(lo));
+      }
+    } else {
+      tt_.store_unknown(key, hand, r, pn, dn, amount);
+    }
+    return {pn, dn};
+  }
+
+  static std::uint16_t len_plus(std::uint16_t x) {
+    return x >= kNoLen - 1 ? kNoLen : static_cast<std::uint16_t>(x + 1);
+  }
+
+  // First estimate of a child's numbers (and an immediate proof or disproof when it is one).
+  void init_child(Position& pos, Child& c, std::uint16_t cr) {
+    lim_.count();
+    Undo u;
+    pos.do_move(c.m, u);
+    if (pos.side_to_move() != attacker_) {  // c is a defender node
+      Move buf[kMaxMoves];
+      const int ne = generate_legal(pos, buf);
+      if (ne == 0) {
+        tt_.store_proven(c.key, terminal_proof_hand(pos, c.hand), 0, Move{});
+        c.pn = 0, c.dn = kInfPn;
+      } else {
+        c.pn = static_cast<std::uint32_t>(ne), c.dn = 1;
+      }
+    } else {  // c is an attacker node
+      Move buf[kMaxMoves];
+      const int nc = generate_checks(pos, buf);
+      if (nc == 0) {
+        tt_.store_disproven(c.key, c.hand, kNoLen);
+        c.pn = kInfPn, c.dn = 0;
+      } else {
+        Hand ph = 0;
+        const Move m = cr >= 1 ? mate1(pos, &ph) : Move{};
+        if (m) {
+          tt_.store_proven(c.key, ph, 1, m);
+          c.pn = 0, c.dn = kInfPn;
+        } else {
+          c.pn = 1, c.dn = 1;
+        }
+      }
+    }
+    pos.undo_move(c.m, u);
+  }
+
+  static constexpr int kMaxPly = 4000;
+  std::uint16_t root_hi_ = kNoLen;
+  Move root_best_;
+  Table<kShared>& tt_;
+  Limits& lim_;
+  Color attacker_;
+  Position* pos_ = nullptr;
+  PathSet* path_ = nullptr;
+  std::unordered_set<std::uint64_t> rep_;
+  std::deque<std::vector<Child>> stack_;  // per ply; a deque keeps references stable
+  std::mt19937_64 rng_;
+  bool randomize_;
+  const std::atomic<bool>* stop_flag_ = nullptr;
+};
+
+}  // namespace sb::tsume::detail
+
+namespace sb::tsume::detail {
+
+/// A mating line read from the table's proofs (attacker: the stored proof move; defender: the
+/// evasion with the longest stored proof). Used when the minimal length could not be proved.
+template <bool kShared>
+std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, int max_len) {
+  std::vector<Move> line;
+  for (int ply = 0; ply < max_len; ++ply) {
+    Move pick;
+    if (pos.side_to_move() == attacker) {
+      const Val v = tt.lookup(pos.board_key(), pos.hand(attacker), kRInf);
+      if (v.pn != 0 || !v.best) break;
+      pick = v.best;
+    } else {
+      Move buf[kMaxMoves];
+      const int n = generate_legal(pos, buf);
+      int best_hi = -1;
+      for (int i = 0; i < n; ++i) {
+        const Val v = tt.lookup(pos.board_key_after(buf[i]), pos.hand(attacker), kRInf);
+        if (v.pn == 0 && static_cast<int>(v.hi) > best_hi) best_hi = v.hi, pick = buf[i];
+      }
+      if (!pick) break;
+    }
+    Undo u;
+    pos.do_move(pick, u);
+    line.push_back(pick);
+  }
+  return line;
+}
+
+/// The df-pn kernels' common finish: after the proof of the root (v), prove the minimal mate
+/// length by searching for mates of length L - 2 until none exists, then extract the main line.
+template <bool kShared>
+void post_search(const Params& p, Table<kShared>& tt, DfPn<kShared>& s, Val v, Result& res) {
+  Position root = p.root;
+  const Color atk = root.side_to_move();
+  if (v.dn == 0) {
+    res.outcome = Outcome::kNoMate;
+    return;
+  }
+  res.outcome = Outcome::kMate;
+  int len = v.hi;
+  res.mate_length = len;
+  if (!p.main_line) {
+    res.main_line = proof_line(tt, root, atk, len);
+    return;
+  }
+  try {
+    while (len >= 3) {
+      PathSet path;
+      const Val w = s.solve(root, static_cast<std::uint16_t>(len - 2), path);
+      if (w.pn != 0) break;
+      len = w.hi;
+      res.mate_length = len;
+    }
+    res.length_proven = true;
+    auto oracle = [&](Position& pos, int r, PathSet& path) {
+      if (pos.side_to_move() == atk) {
+        if (r < 1) return false;
+        return s.solve(pos, static_cast<std::uint16_t>(r | 1), path).pn == 0;
+      }
+      r &= ~1;  // the defender's mates have even lengths
+      if (r <= 0) return !has_legal_move(pos);
+      return s.solve(pos, static_cast<std::uint16_t>(r), path).pn == 0;
+    };
+    MainLine<decltype(oracle)> ml(oracle, 4000);
+    PathSet path;
+    path.push(root.key());
+    res.main_line = ml.best(root, len, true, path).first;
+  } catch (const Aborted&) {
+    res.stopped = true;
+    res.main_line = proof_line(tt, p.root, atk, res.mate_length);
+  }
+}
+
+}  // namespace sb::tsume::detail

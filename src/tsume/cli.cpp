@@ -1,0 +1,259 @@
+// `searchbench tsume solve | perft | list | usi`: the tsume-shogi command.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "cli/progress_watch.hpp"
+#include "cli/validators.hpp"
+#include "core/csv.hpp"
+#include "core/limits.hpp"
+#include "core/memory.hpp"
+#include "core/timing.hpp"
+#include "tsume/problem.hpp"
+#include "tsume/tsume.hpp"
+#include "tsume/tsume_cli.hpp"
+
+namespace sb::cli {
+namespace {
+
+namespace ts = sb::tsume;
+
+struct SolveOptions {
+  std::string sfen;
+  std::string kif;
+  std::string problem;
+  std::string kernel = "dfpn";
+  int threads = 0;
+  std::string max_memory;
+  double time_limit = 0;
+  std::uint64_t max_nodes = 0;
+  std::string format = "text";
+};
+
+struct PerftOptions {
+  std::string sfen = "startpos";
+  int depth = 1;
+  std::string format = "text";
+};
+
+std::string outcome_name(ts::Outcome o) {
+  return o == ts::Outcome::kMate ? "mate" : o == ts::Outcome::kNoMate ? "nomate" : "unknown";
+}
+
+std::string usi_line(const std::vector<ts::Move>& line) {
+  std::string s;
+  for (auto m : line) s += (s.empty() ? "" : " ") + ts::usi_move(m);
+  return s;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read KIF file '" + path + "'");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int run_solve(const SolveOptions& o) {
+  const int given = !o.sfen.empty() + !o.kif.empty() + !o.problem.empty();
+  if (given != 1) throw UsageError("give exactly one of --sfen, --kif and --problem");
+  ts::Instance inst;
+  if (!o.sfen.empty()) {
+    inst = ts::Instance{"", ts::parse_sfen(o.sfen)};
+  } else if (!o.kif.empty()) {
+    inst = ts::Instance{"", ts::parse_kif(read_file(o.kif))};
+  } else {
+    const ts::SuiteProblem* p = ts::find_problem(o.problem);
+    if (!p)
+      throw UsageError("unknown suite problem '" + o.problem + "' (see `searchbench tsume list`)");
+    inst = ts::Instance{p->name, ts::parse_sfen(p->sfen)};
+  }
+  if (inst.name.empty())
+    if (const ts::SuiteProblem* p = ts::find_problem(inst.position)) inst.name = p->name;
+  const ts::KernelEntry* k = ts::find_kernel(o.kernel);
+  if (!k)
+    throw UsageError("unknown tsume kernel '" + o.kernel +
+                     "'; known kernels: " + ts::kernel_names());
+  ts::Params p;
+  p.root = inst.position;
+  p.threads = k->parallel ? (o.threads == 0 ? 2 : o.threads) : 1;
+  p.max_memory = parse_bytes(o.max_memory);
+  p.max_nodes = o.max_nodes;
+  if (o.time_limit > 0)
+    p.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(o.time_limit));
+  Progress progress;
+  p.progress = &progress;
+  ts::validate(p, k->name);
+  ts::Result r;
+  double wall = 0;
+  {
+    ProgressWatch watch(progress, std::string("tsume ") + k->name);
+    std::tie(r, wall) = timed([&] { return k->fn(p); });
+  }
+  const std::string verified = ts::verify(inst, r);
+  const ts::SuiteProblem* prob = inst.name.empty() ? nullptr : ts::find_problem(inst.name);
+  const std::string usi = usi_line(r.main_line);
+  const std::string kif = ts::kif_line(inst.position, r.main_line, false);
+  const int leftover = r.main_line.empty() ? -1 : ts::leftover_after(inst.position, r.main_line);
+  const std::string len = r.outcome == ts::Outcome::kMate ? std::to_string(r.mate_length) : "";
+  if (o.format == "csv") {
+    std::cout << csv_line({"problem", "instance", "kernel", "threads", "outcome", "mate_length",
+                           "length_proven", "main_line", "main_line_kif", "leftover", "nodes",
+                           "positions", "wall_s", "nodes_per_s", "verified", "sfen"});
+    std::cout << csv_line(
+        {"tsume", inst.name, k->name, std::to_string(r.threads), outcome_name(r.outcome), len,
+         r.length_proven ? "true" : "false", usi, kif, leftover < 0 ? "" : std::to_string(leftover),
+         std::to_string(r.nodes), std::to_string(r.positions), format_double(wall),
+         format_double(per_second(r.nodes, wall)), verified, ts::format_sfen(inst.position)});
+  } else if (o.format == "json") {
+    nlohmann::ordered_json j;
+    j["problem"] = "tsume";
+    j["instance"] = inst.name;
+    j["sfen"] = ts::format_sfen(inst.position);
+    j["kernel"] = k->name;
+    j["threads"] = r.threads;
+    j["outcome"] = outcome_name(r.outcome);
+    if (r.outcome == ts::Outcome::kMate)
+      j["mate_length"] = r.mate_length;
+    else
+      j["mate_length"] = nullptr;
+    j["length_proven"] = r.length_proven;
+    j["main_line"] = usi;
+    j["main_line_kif"] = kif;
+    if (leftover >= 0)
+      j["leftover"] = leftover;
+    else
+      j["leftover"] = nullptr;
+    j["nodes"] = r.nodes;
+    j["positions"] = r.positions;
+    j["wall_s"] = wall;
+    j["nodes_per_s"] = per_second(r.nodes, wall);
+    j["verified"] = verified;
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << "tsume " << (inst.name.empty() ? "" : inst.name + " ")
+              << ts::format_sfen(inst.position) << "\n";
+    std::cout << ts::format_bod(inst.position);
+    std::printf("kernel    = %s, %d thread%s\n", k->name, r.threads, r.threads == 1 ? "" : "s");
+    if (r.outcome == ts::Outcome::kMate) {
+      std::printf("result    = mate in %d%s\n", r.mate_length,
+                  r.length_proven ? " (minimal: no shorter mate exists)"
+                                  : " (a mate; shorter not excluded within the limits)");
+      std::printf("main line = %s\n", usi.c_str());
+      std::printf("KIF       = %s\n", ts::kif_line(inst.position, r.main_line, true).c_str());
+      if (leftover >= 0) std::printf("leftover  = %d piece(s) in the attacker's hand\n", leftover);
+    } else if (r.outcome == ts::Outcome::kNoMate) {
+      std::printf("result    = no mate\n");
+    } else {
+      std::printf("result    = unknown (stopped by a limit)\n");
+    }
+    if (prob)
+      std::printf(
+          "expected  = %s (%s)\n",
+          prob->expected < 0 ? "no mate" : ("mate in " + std::to_string(prob->expected)).c_str(),
+          prob->source.c_str());
+    std::printf("verified  = %s\n", verified.c_str());
+    std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
+    std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
+    std::printf("wall      = %.6f s (%.0f nodes/s)\n", wall, per_second(r.nodes, wall));
+    if (!r.main_line.empty()) {
+      ts::Position end = inst.position;
+      for (auto m : r.main_line) {
+        ts::Undo u;
+        end.do_move(m, u);
+      }
+      std::cout << "final position:\n" << ts::format_bod(end);
+    }
+  }
+  return verified == "fail" ? 1 : 0;
+}
+
+int run_perft(const PerftOptions& o) {
+  ts::Position pos = ts::parse_sfen(o.sfen);
+  if (o.format == "csv") std::cout << csv_line({"depth", "nodes", "wall_s"});
+  for (int d = 1; d <= o.depth; ++d) {
+    std::uint64_t n = 0;
+    double wall = 0;
+    std::tie(n, wall) = timed([&] { return ts::perft(pos, d); });
+    if (o.format == "csv")
+      std::cout << csv_line({std::to_string(d), std::to_string(n), format_double(wall)});
+    else if (o.format == "json")
+      std::cout << nlohmann::ordered_json{{"depth", d}, {"nodes", n}, {"wall_s", wall}}.dump()
+                << "\n";
+    else
+      std::printf("perft %d = %llu (%.3f s)\n", d, static_cast<unsigned long long>(n), wall);
+  }
+  return 0;
+}
+
+int run_list(const std::string& format) {
+  if (format == "csv")
+    std::cout << csv_line({"name", "expected", "published", "ci", "sfen", "source", "checked"});
+  for (const auto& p : ts::suite()) {
+    const std::string e = p.expected < 0 ? "nomate" : std::to_string(p.expected);
+    const std::string pub = p.published < 0 ? "" : std::to_string(p.published);
+    if (format == "csv")
+      std::cout << csv_line({p.name, e, pub, p.quick ? "quick" : "", p.sfen, p.source, p.checked});
+    else
+      std::printf("%-22s %-7s %s\n", p.name.c_str(), e.c_str(), p.sfen.c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.hpp
+  auto* tc = app.add_subcommand("tsume", "Tsume-shogi: mate search (df-pn), perft, USI engine");
+  tc->require_subcommand(1);
+
+  auto so = std::make_shared<SolveOptions>();
+  auto* solve = tc->add_subcommand("solve", "Solve a tsume problem: mate length and main line");
+  solve->add_option("--sfen", so->sfen, "Position in SFEN (attacker to move), or 'startpos'");
+  solve->add_option("--kif", so->kif, "KIF/BOD board diagram file (UTF-8 or Shift_JIS)");
+  solve->add_option("--problem", so->problem, "A suite problem by name (`searchbench tsume list`)");
+  solve->add_option("-k,--kernel", so->kernel, "Kernel: andor, andor-tt, dfpn, dfpn-tbb");
+  solve->add_option("-t,--threads", so->threads, "Threads for dfpn-tbb (default 2)")
+      ->transform(decimal_in(1, kMaxThreads));
+  solve->add_option("--max-memory", so->max_memory, "Table budget, e.g. 256M, 2G (default 256M)");
+  solve->add_option("--time-limit", so->time_limit, "Stop after this many seconds")
+      ->check(CLI::Range(0.0, 1e9));
+  solve->add_option("--max-nodes", so->max_nodes, "Stop after about this many nodes")
+      ->transform(decimal_in(0, 4000000000000000000LL));
+  solve->add_option("-f,--format", so->format, "Output format")
+      ->check(CLI::IsMember({"text", "csv", "json"}));
+  solve->callback([&action, so] { action = [so] { return run_solve(*so); }; });
+
+  auto po = std::make_shared<PerftOptions>();
+  auto* perft = tc->add_subcommand("perft", "Count legal move sequences to depth 1..D");
+  perft->add_option("--sfen", po->sfen, "Position (default: the start position)");
+  perft->add_option("-d,--depth", po->depth, "Depth D")->required()->transform(decimal_in(1, 12));
+  perft->add_option("-f,--format", po->format, "Output format")
+      ->check(CLI::IsMember({"text", "csv", "json"}));
+  perft->callback([&action, po] { action = [po] { return run_perft(*po); }; });
+
+  auto lf = std::make_shared<std::string>("text");
+  auto* list = tc->add_subcommand("list", "The problem suite (src/tsume/problems.tsv)");
+  list->add_option("-f,--format", *lf, "Output format")->check(CLI::IsMember({"text", "csv"}));
+  list->callback([&action, lf] { action = [lf] { return run_list(*lf); }; });
+
+  auto uo = std::make_shared<tsume_cli::UsiOptions>();
+  auto* usi = tc->add_subcommand("usi", "Run as a USI tsume engine on stdin/stdout (go mate)");
+  usi->add_option("-k,--kernel", uo->kernel, "Kernel (default dfpn)");
+  usi->callback([&action, uo] { action = [uo] { return tsume_cli::run_usi(*uo); }; });
+}
+
+}  // namespace sb::cli
+
+namespace sb::tsume {
+void add_commands(CLI::App& app, Action& action) {
+  sb::cli::add_tsume(app, action);
+}
+}  // namespace sb::tsume

@@ -1,0 +1,535 @@
+// Shogi board, attack tables, make/unmake and legal move generation (see shogi.hpp).
+#include <algorithm>
+#include <cstring>
+
+#include "shogi.hpp"
+
+namespace sb::tsume {
+namespace {
+
+// The eight ray directions as (file step, rank step); rank step -1 is towards rank 1.
+constexpr int kDirF[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+constexpr int kDirR[8] = {-1, 1, 0, 0, -1, 1, 1, -1};
+// Directions 0..3 are orthogonal (rook), 4..7 diagonal (bishop); d ^ 1 is the opposite of d.
+// Index delta 9 * df + dr: rays
+// with a positive delta run towards higher square numbers.
+constexpr int delta(int d) {
+  return 9 * kDirF[d] + kDirR[d];
+}
+
+struct Tables {
+  Bitboard step[2][kPieceTypeNb][kSquares];
+  Bitboard ray[8][kSquares];
+  Bitboard between[kSquares][kSquares];
+  Bitboard line[kSquares][kSquares];
+  Bitboard zone[2];
+  std::uint64_t piece_key[32][kSquares];
+  std::uint64_t hand_key[2][8];
+  std::uint64_t side_key;
+
+  Tables() {
+    std::memset(this, 0, sizeof(*this));
+    auto on = [](int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 9; };
+    for (int s = 0; s < kSquares; ++s) {
+      const int f = file_of(s), r = rank_of(s);
+      for (int d = 0; d < 8; ++d)
+        for (int ff = f + kDirF[d], rr = r + kDirR[d]; on(ff, rr); ff += kDirF[d], rr += kDirR[d])
+          ray[d][s] |= bb_of(square(ff, rr));
+      for (int c = 0; c < 2; ++c) {
+        const int fw = c == kBlack ? -1 : 1;  // forward rank step
+        auto add = [&](PieceType t, int df, int dr) {
+          if (on(f + df, r + dr)) step[c][t][s] |= bb_of(square(f + df, r + dr));
+        };
+        add(kPawn, 0, fw);
+        add(kKnight, -1, 2 * fw);
+        add(kKnight, 1, 2 * fw);
+        for (int df = -1; df <= 1; ++df) {
+          add(kSilver, df, fw);
+          add(kGold, df, fw);
+          add(kKing, df, fw);
+          add(kKing, df, -fw);
+          if (df != 0) {
+            add(kSilver, df, -fw);
+            add(kGold, df, 0);
+            add(kKing, df, 0);
+          }
+        }
+        add(kGold, 0, -fw);
+        for (PieceType t : {kProPawn, kProLance, kProKnight, kProSilver})
+          step[c][t][s] = step[c][kGold][s];
+        step[c][kHorse][s] = step[c][kKing][s];
+        step[c][kDragon][s] = step[c][kKing][s];
+      }
+    }
+    for (int a = 0; a < kSquares; ++a)
+      for (int d = 0; d < 8; ++d) {
+        Bitboard acc = 0;
+        for (Bitboard r = ray[d][a]; r;) {
+          // walk the ray in order from a outwards
+          const int b = delta(d) > 0 ? lsb(r) : msb(r);
+          r &= ~bb_of(b);
+          between[a][b] = acc;
+          line[a][b] = ray[d][a] | ray[d ^ 1][a] | bb_of(a);
+          acc |= bb_of(b);
+        }
+      }
+    for (int s = 0; s < kSquares; ++s) {
+      if (rank_of(s) <= 2) zone[kBlack] |= bb_of(s);
+      if (rank_of(s) >= 6) zone[kWhite] |= bb_of(s);
+    }
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed
+    auto next = [&x] {
+      std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      return z ^ (z >> 31);
+    };
+    for (auto& pk : piece_key)
+      for (auto& k : pk) k = next();
+    for (auto& hk : hand_key)
+      for (auto& k : hk) k = next();
+    side_key = next();
+  }
+};
+
+const Tables& T() {
+  static const Tables* t = new Tables();
+  return *t;
+}
+const Tables& kT = T();  // built during static initialisation of this file
+
+inline Bitboard ray_attack(int d, int s, Bitboard occ) {
+  const Bitboard r = kT.ray[d][s];
+  const Bitboard b = r & occ;
+  if (!b) return r;
+  const int blocker = delta(d) > 0 ? lsb(b) : msb(b);
+  return r ^ kT.ray[d][blocker];
+}
+
+constexpr Bitboard kBoardMask = (Bitboard(1) << 81) - 1;
+
+Bitboard rank_mask(int r) {
+  Bitboard b = 0;
+  for (int f = 0; f < 9; ++f) b |= bb_of(square(f, r));
+  return b;
+}
+Bitboard file_mask(int f) {
+  return Bitboard(0x1FF) << (9 * f);
+}
+
+}  // namespace
+
+int hand_total(Hand h) {
+  int n = 0;
+  for (int t = kPawn; t <= kGold; ++t) n += hand_count(h, static_cast<PieceType>(t));
+  return n;
+}
+
+Hand hand_max(Hand a, Hand b) {
+  Hand r = 0;
+  for (int t = kPawn; t <= kGold; ++t) {
+    const auto pt = static_cast<PieceType>(t);
+    const int n = std::max(hand_count(a, pt), hand_count(b, pt));
+    r |= static_cast<Hand>(n) << kHandShift[t];
+  }
+  return r;
+}
+
+Bitboard step_attacks(Color c, PieceType t, int s) {
+  return kT.step[c][t][s];
+}
+Bitboard lance_attacks(Color c, int s, Bitboard occ) {
+  return ray_attack(c == kBlack ? 0 : 1, s, occ);
+}
+Bitboard bishop_attacks(int s, Bitboard occ) {
+  return ray_attack(4, s, occ) | ray_attack(5, s, occ) | ray_attack(6, s, occ) |
+         ray_attack(7, s, occ);
+}
+Bitboard rook_attacks(int s, Bitboard occ) {
+  return ray_attack(0, s, occ) | ray_attack(1, s, occ) | ray_attack(2, s, occ) |
+         ray_attack(3, s, occ);
+}
+Bitboard attacks_from(Color c, PieceType t, int s, Bitboard occ) {
+  switch (t) {
+    case kLance:
+      return lance_attacks(c, s, occ);
+    case kBishop:
+      return bishop_attacks(s, occ);
+    case kRook:
+      return rook_attacks(s, occ);
+    case kHorse:
+      return bishop_attacks(s, occ) | kT.step[c][kKing][s];
+    case kDragon:
+      return rook_attacks(s, occ) | kT.step[c][kKing][s];
+    default:
+      return kT.step[c][t][s];
+  }
+}
+Bitboard between(int a, int b) {
+  return kT.between[a][b];
+}
+Bitboard line_through(int a, int b) {
+  return kT.line[a][b];
+}
+Bitboard promotion_zone(Color c) {
+  return kT.zone[c];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position
+// ---------------------------------------------------------------------------------------------
+
+Position::Position() = default;
+
+std::uint64_t Position::key() const {
+  std::uint64_t k = board_key_;
+  for (int c = 0; c < 2; ++c)
+    for (int t = kPawn; t <= kGold; ++t)
+      k += kT.hand_key[c][t] *
+           static_cast<std::uint64_t>(hand_count(hand_[c], static_cast<PieceType>(t)));
+  return k;
+}
+
+void Position::put(int s, Piece p) {
+  remove(s);
+  if (!p) return;
+  board_[s] = p;
+  color_bb_[color_of(p)] |= bb_of(s);
+  type_bb_[type_of(p)] |= bb_of(s);
+  board_key_ ^= kT.piece_key[p][s];
+  if (type_of(p) == kKing) king_[color_of(p)] = s;
+}
+
+void Position::remove(int s) {
+  const Piece p = board_[s];
+  if (!p) return;
+  board_[s] = 0;
+  color_bb_[color_of(p)] &= ~bb_of(s);
+  type_bb_[type_of(p)] &= ~bb_of(s);
+  board_key_ ^= kT.piece_key[p][s];
+  if (type_of(p) == kKing && king_[color_of(p)] == s) king_[color_of(p)] = -1;
+}
+
+void Position::set_hand(Color c, Hand h) {
+  hand_[c] = h;
+}
+
+void Position::set_side_to_move(Color c) {
+  if (c != side_) board_key_ ^= kT.side_key;
+  side_ = c;
+}
+
+Bitboard Position::attackers_to(Color c, int s, Bitboard occ) const {
+  const Color o = ~c;
+  const Bitboard gold_like = type_bb_[kGold] | type_bb_[kProPawn] | type_bb_[kProLance] |
+                             type_bb_[kProKnight] | type_bb_[kProSilver];
+  const Bitboard b =
+      (kT.step[o][kPawn][s] & type_bb_[kPawn]) | (kT.step[o][kKnight][s] & type_bb_[kKnight]) |
+      (kT.step[o][kSilver][s] & type_bb_[kSilver]) | (kT.step[o][kGold][s] & gold_like) |
+      (kT.step[o][kKing][s] & (type_bb_[kKing] | type_bb_[kHorse] | type_bb_[kDragon])) |
+      (bishop_attacks(s, occ) & (type_bb_[kBishop] | type_bb_[kHorse])) |
+      (rook_attacks(s, occ) & (type_bb_[kRook] | type_bb_[kDragon])) |
+      (lance_attacks(o, s, occ) & type_bb_[kLance]);
+  return b & color_bb_[c];
+}
+
+Bitboard Position::checkers() const {
+  const int k = king_[side_];
+  return k < 0 ? 0 : attackers_to(~side_, k);
+}
+
+void Position::do_move(Move m, Undo& u) {
+  const Color us = side_;
+  u.board_key = board_key_;
+  u.captured = 0;
+  const int to = m.to();
+  if (m.is_drop()) {
+    const PieceType t = m.dropped();
+    hand_[us] -= hand_one(t);
+    const Piece p = make_piece(us, t);
+    board_[to] = p;
+    color_bb_[us] |= bb_of(to);
+    type_bb_[t] |= bb_of(to);
+    board_key_ ^= kT.piece_key[p][to];
+  } else {
+    const int from = m.from();
+    const Piece p = board_[from];
+    const Piece cap = board_[to];
+    if (cap) {
+      u.captured = cap;
+      color_bb_[~us] &= ~bb_of(to);
+      type_bb_[type_of(cap)] &= ~bb_of(to);
+      board_key_ ^= kT.piece_key[cap][to];
+      const PieceType bt = base_type(type_of(cap));
+      if (bt != kKing)
+        hand_[us] += hand_one(bt);
+      else
+        king_[~us] = -1;
+    }
+    const Piece np = m.promotes() ? static_cast<Piece>(p + 8) : p;
+    board_[from] = 0;
+    board_[to] = np;
+    color_bb_[us] ^= bb_of(from) | bb_of(to);
+    type_bb_[type_of(p)] &= ~bb_of(from);
+    type_bb_[type_of(np)] |= bb_of(to);
+    board_key_ ^= kT.piece_key[p][from] ^ kT.piece_key[np][to];
+    if (type_of(p) == kKing) king_[us] = to;
+  }
+  side_ = ~us;
+  board_key_ ^= kT.side_key;
+}
+
+void Position::undo_move(Move m, const Undo& u) {
+  side_ = ~side_;
+  const Color us = side_;
+  const int to = m.to();
+  if (m.is_drop()) {
+    const PieceType t = m.dropped();
+    hand_[us] += hand_one(t);
+    board_[to] = 0;
+    color_bb_[us] &= ~bb_of(to);
+    type_bb_[t] &= ~bb_of(to);
+  } else {
+    const int from = m.from();
+    const Piece np = board_[to];
+    const Piece p = m.promotes() ? static_cast<Piece>(np - 8) : np;
+    board_[to] = u.captured;
+    board_[from] = p;
+    color_bb_[us] ^= bb_of(from) | bb_of(to);
+    type_bb_[type_of(np)] &= ~bb_of(to);
+    type_bb_[type_of(p)] |= bb_of(from);
+    if (type_of(p) == kKing) king_[us] = from;
+    if (u.captured) {
+      const Piece cap = u.captured;
+      color_bb_[~us] |= bb_of(to);
+      type_bb_[type_of(cap)] |= bb_of(to);
+      const PieceType bt = base_type(type_of(cap));
+      if (bt != kKing)
+        hand_[us] -= hand_one(bt);
+      else
+        king_[~us] = to;
+    }
+  }
+  board_key_ = u.board_key;
+}
+
+std::uint64_t Position::board_key_after(Move m) const {
+  std::uint64_t k = board_key_ ^ kT.side_key;
+  const int to = m.to();
+  if (m.is_drop()) return k ^ kT.piece_key[make_piece(side_, m.dropped())][to];
+  const int from = m.from();
+  const Piece p = board_[from];
+  const Piece np = m.promotes() ? static_cast<Piece>(p + 8) : p;
+  if (board_[to]) k ^= kT.piece_key[board_[to]][to];
+  return k ^ kT.piece_key[p][from] ^ kT.piece_key[np][to];
+}
+
+Hand Position::hand_after(Move m) const {
+  if (m.is_drop()) return hand_[side_] - hand_one(m.dropped());
+  const Piece cap = board_[m.to()];
+  if (!cap || type_of(cap) == kKing) return hand_[side_];
+  return hand_[side_] + hand_one(base_type(type_of(cap)));
+}
+
+std::uint64_t Position::key_after(Move m) const {
+  std::uint64_t k = key() - board_key_ + board_key_after(m);
+  const Color us = side_;
+  if (m.is_drop()) return k - kT.hand_key[us][m.dropped()];
+  const Piece cap = board_[m.to()];
+  if (cap && type_of(cap) != kKing) k += kT.hand_key[us][base_type(type_of(cap))];
+  return k;
+}
+
+bool Position::gives_check(Move m) const {
+  const Color us = side_;
+  const int ek = king_[~us];
+  if (ek < 0) return false;
+  const int to = m.to();
+  if (m.is_drop()) return attacks_from(us, m.dropped(), to, occupied()) & bb_of(ek);
+  const int from = m.from();
+  const PieceType t = type_of(board_[from]);
+  const PieceType nt = m.promotes() ? static_cast<PieceType>(t + 8) : t;
+  const Bitboard occ = (occupied() & ~bb_of(from)) | bb_of(to);
+  if (attacks_from(us, nt, to, occ) & bb_of(ek)) return true;
+  // discovered check: `from` leaves a line between the enemy king and a slider of ours
+  const Bitboard ln = line_through(ek, from);
+  if (!ln || (ln & bb_of(to))) return false;
+  const Bitboard sliders = (bishop_attacks(ek, occ) & (pieces(us, kBishop) | pieces(us, kHorse))) |
+                           (rook_attacks(ek, occ) & (pieces(us, kRook) | pieces(us, kDragon))) |
+                           (lance_attacks(~us, ek, occ) & pieces(us, kLance));
+  return (sliders & ln) != 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move generation
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+/// Squares where a piece of colour c and type t may stand (dead-piece rule).
+Bitboard allowed_squares(Color c, PieceType t) {
+  static const auto table = [] {
+    std::array<std::array<Bitboard, kPieceTypeNb>, 2> a{};
+    for (int c = 0; c < 2; ++c)
+      for (int t = 0; t < kPieceTypeNb; ++t) {
+        Bitboard b = kBoardMask;
+        const int last = c == kBlack ? 0 : 8, second = c == kBlack ? 1 : 7;
+        if (t == kPawn || t == kLance) b &= ~rank_mask(last);
+        if (t == kKnight) b &= ~(rank_mask(last) | rank_mask(second));
+        a[c][t] = b;
+      }
+    return a;
+  }();
+  return table[c][t];
+}
+
+/// Our pieces standing alone between a slider of `them` and our king (pinned).
+Bitboard pinned_pieces(const Position& pos, Color us) {
+  const int k = pos.king_square(us);
+  if (k < 0) return 0;
+  const Color them = ~us;
+  const Bitboard snipers =
+      (bishop_attacks(k, 0) & (pos.pieces(them, kBishop) | pos.pieces(them, kHorse))) |
+      (rook_attacks(k, 0) & (pos.pieces(them, kRook) | pos.pieces(them, kDragon))) |
+      (lance_attacks(us, k, 0) & pos.pieces(them, kLance));
+  const Bitboard occ = pos.occupied();
+  Bitboard pinned = 0;
+  for (Bitboard s = snipers; s;) {
+    const int sq = pop_lsb(s);
+    const Bitboard b = between(k, sq) & occ;
+    if (b && !(b & (b - 1)) && (b & pos.pieces(us))) pinned |= b;
+  }
+  return pinned;
+}
+
+struct Gen {
+  const Position& pos;
+  Move* out;
+  int n = 0;
+  void add(Move m) { out[n++] = m; }
+
+  void add_board(Color us, PieceType t, int from, int to) {
+    if (promotable(t) && (promotion_zone(us) & (bb_of(from) | bb_of(to))))
+      add(Move::normal(from, to, true));
+    if (allowed_squares(us, t) & bb_of(to)) add(Move::normal(from, to, false));
+  }
+};
+
+/// Would dropping a pawn on `to` (checking the enemy king) be mate? Then it is uchifuzume.
+bool pawn_drop_mates(const Position& pos, int to) {
+  Position p = pos;
+  Undo u;
+  p.do_move(Move::drop(kPawn, to), u);
+  return !has_legal_move(p);
+}
+
+/// Legal moves with an optional filter; stop_at_first for has_legal_move.
+template <bool kChecksOnly, bool kStopAtFirst>
+int generate(const Position& pos, Move* out) {
+  Gen g{pos, out};
+  const Color us = pos.side_to_move(), them = ~us;
+  const int k = pos.king_square(us);
+  const Bitboard occ = pos.occupied();
+  const Bitboard ours = pos.pieces(us);
+  const Bitboard chk = k >= 0 ? pos.attackers_to(them, k, occ) : 0;
+  const int ek = pos.king_square(them);
+  auto keep = [&](Move m) {
+    if constexpr (kChecksOnly) return pos.gives_check(m);
+    return true;
+  };
+  auto emit = [&](Move m) {
+    if (keep(m)) g.add(m);
+  };
+
+  if (k >= 0) {
+    for (Bitboard t = step_attacks(us, kKing, k) & ~ours; t;) {
+      const int to = pop_lsb(t);
+      if (!pos.attackers_to(them, to, occ & ~bb_of(k))) {
+        emit(Move::normal(k, to, false));
+        if (kStopAtFirst && g.n) return g.n;
+      }
+    }
+    if (chk & (chk - 1)) return g.n;  // double check: only the king may move
+  }
+  Bitboard target = ~ours & kBoardMask;
+  Bitboard drop_target = ~occ & kBoardMask;
+  if (chk) {
+    const int c = lsb(chk);
+    drop_target = between(k, c);
+    target = drop_target | chk;
+  }
+  const Bitboard pinned = pinned_pieces(pos, us);
+
+  for (Bitboard pcs = ours & ~(k >= 0 ? bb_of(k) : 0); pcs;) {
+    const int from = pop_lsb(pcs);
+    const PieceType t = type_of(pos.piece_on(from));
+    Bitboard att = attacks_from(us, t, from, occ) & target;
+    if (pinned & bb_of(from)) att &= line_through(k, from);
+    for (; att;) {
+      const int to = pop_lsb(att);
+      const int before = g.n;
+      g.add_board(us, t, from, to);
+      if constexpr (kChecksOnly) {  // drop the moves that do not check
+        int w = before;
+        for (int i = before; i < g.n; ++i)
+          if (pos.gives_check(g.out[i])) g.out[w++] = g.out[i];
+        g.n = w;
+      }
+      if (kStopAtFirst && g.n) return g.n;
+    }
+  }
+
+  const Hand h = pos.hand(us);
+  if (!h || !drop_target) return g.n;
+  for (int ti = kPawn; ti <= kGold; ++ti) {
+    const auto t = static_cast<PieceType>(ti);
+    if (!hand_count(h, t)) continue;
+    Bitboard tg = drop_target & allowed_squares(us, t);
+    if constexpr (kChecksOnly) {
+      if (ek < 0) return g.n;
+      tg &= attacks_from(them, t, ek, occ);  // squares from which a piece of ours checks
+    }
+    if (t == kPawn) {
+      for (Bitboard p = pos.pieces(us, kPawn); p;) tg &= ~file_mask(file_of(pop_lsb(p)));
+      if (ek >= 0) {  // uchifuzume: the pawn drop that checks must not mate
+        const Bitboard front = step_attacks(them, kPawn, ek) & tg;
+        if (front && pawn_drop_mates(pos, lsb(front))) tg &= ~front;
+      }
+    }
+    for (; tg;) {
+      g.add(Move::drop(t, pop_lsb(tg)));
+      if (kStopAtFirst) return g.n;
+    }
+  }
+  return g.n;
+}
+
+}  // namespace
+
+int generate_legal(const Position& pos, Move* out) {
+  return generate<false, false>(pos, out);
+}
+int generate_checks(const Position& pos, Move* out) {
+  return generate<true, false>(pos, out);
+}
+bool has_legal_move(const Position& pos) {
+  Move buf[kMaxMoves];
+  return generate<false, true>(pos, buf) > 0;
+}
+
+std::uint64_t perft(Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  Move buf[kMaxMoves];
+  const int n = generate_legal(pos, buf);
+  if (depth == 1) return static_cast<std::uint64_t>(n);
+  std::uint64_t total = 0;
+  for (int i = 0; i < n; ++i) {
+    Undo u;
+    pos.do_move(buf[i], u);
+    total += perft(pos, depth - 1);
+    pos.undo_move(buf[i], u);
+  }
+  return total;
+}
+
+}  // namespace sb::tsume

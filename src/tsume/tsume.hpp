@@ -1,0 +1,141 @@
+// Tsume-shogi (詰将棋, shogi mate problems): the problem `tsume` of searchbench. Parameters and
+// result shared by its kernels, the problem suite, instance text and the verifier.
+//
+// Conventions (issue 10; the usual rules of tsume-shogi): the side to move in the position is the
+// attacker (攻方) and moves first; every attacker move gives check; the defender (玉方) answers
+// with any legal move (an evasion) and holds the pieces its hand lists (a suite or KIF position
+// gives it every piece not on the board and not in the attacker's hand). The mate length is the
+// number of plies of the shortest forced mate: the attacker minimises it, the defender maximises
+// it. Among equally long lines the main line leaves the attacker's hand empty at the end where it
+// can (the composers' rule; the defender also prefers such lines). A line that repeats a position
+// (the attacker's perpetual check) never mates. Every legal interposition (合駒) counts, futile
+// ones (無駄合) included, as common engines count them.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/progress.hpp"
+#include "tsume/shogi.hpp"
+
+namespace sb::tsume {
+
+/// A tsume instance: a position with the attacker to move, and its suite name when it has one.
+struct Instance {
+  std::string name;  ///< suite name, or empty for a position given as SFEN
+  Position position;
+};
+
+/// Reads an instance: a suite name (see suite()) or an SFEN string (parse_sfen rules). Throws
+/// std::invalid_argument with one line.
+Instance parse_instance(std::string_view text);
+/// Canonical text of an instance: its suite name, or its SFEN when it has none.
+std::string format_instance(const Instance& inst);
+
+/// Input of a tsume kernel.
+struct Params {
+  Position root;                 ///< the problem; the side to move attacks
+  int threads = 1;               ///< worker threads, >= 1; serial kernels report 1
+  std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: 256 MiB)
+  std::uint64_t max_nodes = 0;   ///< stop after about this many nodes (0: no limit)
+  /// Stop at this time (steady clock); the kernel reads the clock only to compare with it.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  const std::atomic<bool>* stop = nullptr;  ///< stop when it becomes true (USI `stop`)
+  int max_length = 0;            ///< andor kernels: deepen no further than this (0: no limit)
+  bool main_line = true;         ///< prove the minimal length and extract the main line
+  Progress* progress = nullptr;  ///< optional: done = nodes searched so far
+};
+
+enum class Outcome { kMate, kNoMate, kUnknown };
+
+/// Output of a tsume kernel. All counters are 64-bit.
+struct Result {
+  Outcome outcome = Outcome::kUnknown;
+  int mate_length = -1;         ///< plies of the mate found (the minimum when length_proven)
+  bool length_proven = false;   ///< no shorter mate exists (proved by the kernel)
+  std::vector<Move> main_line;  ///< moves from the root, USI order; empty unless kMate
+  std::uint64_t nodes = 0;      ///< positions expanded (move lists generated)
+  std::uint64_t positions = 0;  ///< entries written to the transposition table (0 without one)
+  int threads = 1;              ///< threads actually used
+  bool stopped = false;         ///< a limit (nodes, time, stop) ended the search early
+};
+
+/// A tsume kernel: a pure function. Throws std::invalid_argument on bad params (threads out of
+/// range, max_memory above physical memory or below 1 MiB, a root without a defending king).
+using Kernel = Result (*)(const Params& p);
+
+Result andor(const Params& p);     ///< seed 003: full-width AND/OR search, iterative deepening
+Result andor_tt(const Params& p);  ///< andor with a transposition table and hand superiority
+Result dfpn(const Params& p);      ///< df-pn (Nagai 2002) with a bounded table, then post-search
+Result dfpn_tbb(const Params& p);  ///< several df-pn searchers on one shared table (oneTBB)
+
+/// A kernel of problem `tsume` as the CLI, the tests and the benchmarks list it.
+struct KernelEntry {
+  const char* name;  ///< "andor", "andor-tt", "dfpn", "dfpn-tbb"
+  bool parallel;     ///< uses Params::threads
+  Kernel fn;
+  const char* summary;  ///< one line: the algorithm
+};
+/// Every tsume kernel built into this binary, slowest first (dfpn-tbb only with
+/// SEARCHBENCH_WITH_TBB).
+const std::vector<KernelEntry>& kernels();
+/// The kernel called name, or nullptr.
+const KernelEntry* find_kernel(std::string_view name);
+/// Kernel names joined with ", ".
+std::string kernel_names();
+
+/// Throws std::invalid_argument (one line, naming `kernel`) when threads is outside
+/// 1..kMaxThreads, max_memory is set and outside 1 MiB..physical memory, or the root has no king
+/// for the side not to move.
+void validate(const Params& p, const char* kernel);
+/// Table budget in bytes for p (256 MiB when max_memory is 0).
+std::uint64_t table_bytes(const Params& p);
+
+/// One problem of the committed suite (src/tsume/problems.tsv).
+struct SuiteProblem {
+  std::string name;     ///< unique, e.g. "zuko-007"
+  std::string sfen;     ///< the position, attacker to move
+  int expected = -1;    ///< mate length under our rules (every interposition counted), -1: nomate
+  int published = -1;   ///< length the source publishes (-1: nomate or none published)
+  std::string source;   ///< where the problem and its answer come from
+  std::string checked;  ///< how the expected length was cross-checked
+  bool quick = false;   ///< small enough for the CI test of every kernel
+  bool quick_dfpn = false;  ///< small enough for the CI test of the df-pn kernels
+};
+
+/// The suite, in file order. The file is parsed once; a malformed file is a build error caught by
+/// the tests (std::logic_error).
+const std::vector<SuiteProblem>& suite();
+/// The suite problem called name, or nullptr.
+const SuiteProblem* find_problem(std::string_view name);
+/// The suite problem whose position equals pos (same board, hands and side), or nullptr.
+const SuiteProblem* find_problem(const Position& pos);
+
+/// "pass" when r agrees with the suite's expected answer for inst (outcome, and the mate length
+/// when the kernel proved it minimal; a mate found but not proved minimal must not be shorter or,
+/// for a nomate problem, exist at all), "fail" when it contradicts it, "na" when the position is
+/// not in the suite or the search ended without an answer.
+std::string verify(const Instance& inst, const Result& r);
+
+/// Attacker's pieces left in hand after the main line (the composers want 0).
+int leftover_after(const Position& root, const std::vector<Move>& line);
+
+/// Parses a KIF/BOD board diagram (UTF-8, or Shift_JIS/CP932 converted with iconv when the text
+/// is not valid UTF-8): nine rows "| ... |" of cells, "v" before a piece marks White's (the
+/// defender's when Black attacks), "・" an empty square; hands on lines with 持駒 or 持ち駒
+/// (先手/下手: Black, 後手/上手: White; unlabelled: the line above the board is White's, below
+/// Black's), counts as kanji numerals (金二, 歩十八); "後手番"/"手番＝後手" puts White to move.
+/// The defender's hand, when its line is missing, empty or says 残り全部, is every piece not on the
+/// board and not in the attacker's hand (the tsume convention); "なし" means none. Throws
+/// std::invalid_argument with one line on a malformed diagram, then the SFEN checks apply.
+Position parse_kif(std::string_view text);
+/// The defender's hand made "every remaining piece" (the tsume convention).
+void give_defender_the_rest(Position& pos);
+
+}  // namespace sb::tsume

@@ -1,0 +1,186 @@
+// Tsume problem: parameter checks, the committed suite, instances and the verifier.
+#include <sstream>
+#include <stdexcept>
+
+#include "core/limits.hpp"
+#include "core/memory.hpp"
+#include "tsume/tsume.hpp"
+
+namespace sb::tsume {
+
+void validate(const Params& p, const char* kernel) {
+  const std::string k = kernel;
+  if (p.threads < 1 || p.threads > kMaxThreads)
+    throw std::invalid_argument(k + ": threads must be from 1 to " + std::to_string(kMaxThreads) +
+                                ", got " + std::to_string(p.threads));
+  if (p.max_memory != 0 && p.max_memory < (1ull << 20))
+    throw std::invalid_argument(k + ": max_memory must be at least 1 MiB");
+  if (p.max_memory > physical_memory())
+    throw std::invalid_argument(k + ": max_memory " + std::to_string(p.max_memory >> 20) +
+                                " MiB is more than the physical memory (" +
+                                std::to_string(physical_memory() >> 20) + " MiB)");
+  if (p.root.king_square(~p.root.side_to_move()) < 0)
+    throw std::invalid_argument(k + ": the defender (the side not to move) has no king");
+  if (p.max_length < 0) throw std::invalid_argument(k + ": max_length must be >= 0");
+}
+
+const std::vector<KernelEntry>& kernels() {
+  static const std::vector<KernelEntry> k = {
+      {"andor", false, andor, "seed 003: full-width AND/OR search, iterative deepening, no table"},
+      {"andor-tt", false, andor_tt,
+       "andor with a transposition table (hand superiority), iterative deepening"},
+      {"dfpn", false, dfpn,
+       "df-pn (Nagai 2002), bounded table, proof hands, loop handling, minimal-length post-search"},
+#ifdef SEARCHBENCH_WITH_TBB
+      {"dfpn-tbb", true, dfpn_tbb, "several df-pn searchers on one shared table (oneTBB)"},
+#endif
+  };
+  return k;
+}
+
+const KernelEntry* find_kernel(std::string_view name) {
+  for (const auto& k : kernels())
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
+std::string kernel_names() {
+  std::string s;
+  for (const auto& k : kernels()) s += (s.empty() ? "" : ", ") + std::string(k.name);
+  return s;
+}
+
+std::uint64_t table_bytes(const Params& p) {
+  return p.max_memory ? p.max_memory : (256ull << 20);
+}
+
+namespace {
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> f;
+  std::string cur;
+  for (char c : line) {
+    if (c == '\t')
+      f.push_back(cur), cur.clear();
+    else if (c != '\r')
+      cur += c;
+  }
+  f.push_back(cur);
+  return f;
+}
+
+int parse_len(const std::string& s, const std::string& where) {
+  if (s == "nomate") return -1;
+  if (s.empty() || s == "-") return -2;
+  for (char c : s)
+    if (c < '0' || c > '9')
+      throw std::logic_error("problems.tsv: bad length '" + s + "' in " + where);
+  return std::stoi(s);
+}
+
+std::vector<SuiteProblem> load_suite() {
+  static const char* const kText =
+#include "tsume_problems.inc"
+      ;
+  std::vector<SuiteProblem> out;
+  std::istringstream in(kText);
+  std::string line;
+  int lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == '#') continue;
+    const auto f = split_tabs(line);
+    const std::string where = "line " + std::to_string(lineno);
+    // name, sfen, expected, published, ci, source, checked
+    if (f.size() != 7)
+      throw std::logic_error("problems.tsv " + where + ": expected 7 tab-separated fields, got " +
+                             std::to_string(f.size()));
+    SuiteProblem p;
+    p.name = f[0];
+    p.sfen = f[1];
+    p.expected = parse_len(f[2], where);
+    if (p.expected == -2) throw std::logic_error("problems.tsv " + where + ": no expected length");
+    p.published = parse_len(f[3], where);
+    p.quick = f[4] == "quick";
+    p.quick_dfpn = p.quick || f[4] == "dfpn";
+    p.source = f[5];
+    p.checked = f[6];
+    try {
+      parse_sfen(p.sfen);
+    } catch (const std::invalid_argument& e) {
+      throw std::logic_error("problems.tsv " + where + ": " + e.what());
+    }
+    for (const auto& q : out)
+      if (q.name == p.name) throw std::logic_error("problems.tsv: duplicate name " + p.name);
+    out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<SuiteProblem>& suite() {
+  static const std::vector<SuiteProblem> s = load_suite();
+  return s;
+}
+
+const SuiteProblem* find_problem(std::string_view name) {
+  for (const auto& p : suite())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+const SuiteProblem* find_problem(const Position& pos) {
+  const std::uint64_t k = pos.key();
+  for (const auto& p : suite())
+    if (parse_sfen(p.sfen).key() == k) return &p;
+  return nullptr;
+}
+
+Instance parse_instance(std::string_view text) {
+  if (const SuiteProblem* p = find_problem(text)) return Instance{p->name, parse_sfen(p->sfen)};
+  if (text.find('/') == std::string_view::npos && text != "startpos")
+    throw std::invalid_argument("'" + std::string(text) +
+                                "' is neither a suite problem (see `searchbench tsume list`) nor "
+                                "an SFEN position");
+  return Instance{"", parse_sfen(text)};
+}
+
+std::string format_instance(const Instance& inst) {
+  return inst.name.empty() ? format_sfen(inst.position) : inst.name;
+}
+
+std::string verify(const Instance& inst, const Result& r) {
+  const SuiteProblem* p = inst.name.empty() ? find_problem(inst.position) : find_problem(inst.name);
+  if (!p || r.outcome == Outcome::kUnknown) return "na";
+  if (p->expected < 0) return r.outcome == Outcome::kNoMate ? "pass" : "fail";
+  if (r.outcome != Outcome::kMate) return "fail";
+  if (r.length_proven) return r.mate_length == p->expected ? "pass" : "fail";
+  return r.mate_length >= p->expected ? "na" : "fail";
+}
+
+int leftover_after(const Position& root, const std::vector<Move>& line) {
+  Position pos = root;
+  const Color atk = root.side_to_move();
+  for (Move m : line) {
+    Undo u;
+    pos.do_move(m, u);
+  }
+  return hand_total(pos.hand(atk));
+}
+
+void give_defender_the_rest(Position& pos) {
+  const Color def = ~pos.side_to_move();
+  int used[9] = {};
+  for (int s = 0; s < kSquares; ++s)
+    if (pos.piece_on(s)) ++used[base_type(type_of(pos.piece_on(s)))];
+  Hand h = 0;
+  for (int t = kPawn; t <= kGold; ++t) {
+    const auto pt = static_cast<PieceType>(t);
+    const int rest = kPieceMax[t] - used[t] - hand_count(pos.hand(~def), pt);
+    if (rest > 0) h += static_cast<Hand>(rest) * hand_one(pt);
+  }
+  pos.set_hand(def, h);
+}
+
+}  // namespace sb::tsume

@@ -1,0 +1,307 @@
+// Tests of the tsume-shogi problem: move generation (perft from the start position against the
+// published counts), each rule on a small position, SFEN refusals, and the kernels against each
+// other and the suite.
+#include <gtest/gtest.h>
+#include <iconv.h>
+
+#include <algorithm>
+#include <string>
+
+#include "tsume/tsume.hpp"
+
+using namespace sb::tsume;
+
+namespace {
+
+std::vector<std::string> usi_moves(const Position& pos, bool checks_only) {
+  Move buf[kMaxMoves];
+  const int n = checks_only ? generate_checks(pos, buf) : generate_legal(pos, buf);
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.push_back(usi_move(buf[i]));
+  return out;
+}
+bool has(const std::vector<std::string>& v, const std::string& m) {
+  return std::find(v.begin(), v.end(), m) != v.end();
+}
+
+Result run(Kernel k, const std::string& sfen, int threads = 1) {
+  Params p;
+  p.root = parse_sfen(sfen);
+  p.threads = threads;
+  p.max_memory = 64ull << 20;
+  return k(p);
+}
+
+}  // namespace
+
+// Published shogi perft from the start position (qiita.com/ak11/items/8bd5f2bb0f5b014143c8,
+// "将棋でPerftしてみたまとめ", confirmed in the talkchess.com "Shogi Perft numbers" thread):
+// 30, 900, 25,470, 719,731, 19,861,490, 547,581,517.
+TEST(TsumePerft, StartPosition) {
+  Position pos = start_position();
+  const std::uint64_t expected[] = {1, 30, 900, 25470, 719731, 19861490};
+  for (int d = 0; d <= 5; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
+}
+
+TEST(TsumePerft, StartPositionDepth6) {
+  Position pos = start_position();
+  EXPECT_EQ(perft(pos, 6), 547581517u);
+}
+
+TEST(TsumeRules, UchifuzumeDropRefusedPawnMoveAllowed) {
+  // White king 1a, its knight on 2a; a Black gold on 2c guards 1b and 2b: P*1b would mate.
+  const Position drop = parse_sfen("7nk/9/7G1/9/9/9/9/9/9 b P 1");
+  EXPECT_FALSE(has(usi_moves(drop, false), "P*1b"));
+  EXPECT_FALSE(has(usi_moves(drop, true), "P*1b"));
+  // The same mate by a pawn *move* is legal, and it mates.
+  Position move = parse_sfen("7nk/9/7GP/9/9/9/9/9/9 b - 1");
+  EXPECT_TRUE(has(usi_moves(move, true), "1c1b"));
+  Undo u;
+  move.do_move(parse_usi_move(move, "1c1b"), u);
+  EXPECT_TRUE(is_checkmate(move));
+  // A pawn drop that checks without mating stays legal (the king takes it).
+  const Position free_king = parse_sfen("8k/9/9/9/9/9/9/9/9 b P 1");
+  EXPECT_TRUE(has(usi_moves(free_king, true), "P*1b"));
+}
+
+TEST(TsumeRules, Nifu) {
+  const Position pos = parse_sfen("4k4/9/9/9/9/4P4/9/9/9 b P 1");
+  const auto moves = usi_moves(pos, false);
+  for (char r = 'b'; r <= 'i'; ++r) EXPECT_FALSE(has(moves, std::string("P*5") + r));
+  EXPECT_TRUE(has(moves, "P*4e"));
+  EXPECT_THROW(parse_sfen("4k4/9/9/4P4/9/4P4/9/9/9 b - 1"), std::invalid_argument);
+}
+
+TEST(TsumeRules, DeadPieceDrops) {
+  const Position pos = parse_sfen("4k4/9/9/9/9/9/9/9/9 b PLN 1");
+  const auto moves = usi_moves(pos, false);
+  for (char f = '1'; f <= '9'; ++f) {
+    const std::string a = std::string(1, f) + "a", b = std::string(1, f) + "b";
+    EXPECT_FALSE(has(moves, "P*" + a));
+    EXPECT_FALSE(has(moves, "L*" + a));
+    EXPECT_FALSE(has(moves, "N*" + a));
+    EXPECT_FALSE(has(moves, "N*" + b));
+  }
+  EXPECT_TRUE(has(moves, "N*1c"));
+  EXPECT_TRUE(has(moves, "L*1b"));
+}
+
+TEST(TsumeRules, ForcedAndOptionalPromotion) {
+  // Pawn 2b -> 2a and knight 8d -> 7b must promote; silver 4d -> 4c may promote or not.
+  const Position pos = parse_sfen("k8/7P1/9/1N3S3/9/9/9/9/8K b - 1");
+  const auto moves = usi_moves(pos, false);
+  EXPECT_TRUE(has(moves, "2b2a+"));
+  EXPECT_FALSE(has(moves, "2b2a"));
+  EXPECT_TRUE(has(moves, "8d7b+"));
+  EXPECT_FALSE(has(moves, "8d7b"));
+  EXPECT_TRUE(has(moves, "4d4c+"));
+  EXPECT_TRUE(has(moves, "4d4c"));
+  EXPECT_FALSE(has(moves, "4d5e+"));  // outside the zone
+}
+
+TEST(TsumeRules, DefenderDropsOnlyWhatItHolds) {
+  // Rook check down file 1 against the king on 1a (2a, 2b blocked by its own pieces): with an
+  // empty hand the defender is mated at once; with a pawn in hand it can interpose.
+  Position none = parse_sfen("7lk/7p1/9/9/9/9/9/9/9 b R 1");
+  Undo u;
+  none.do_move(parse_usi_move(none, "R*1e"), u);
+  EXPECT_TRUE(is_checkmate(none));
+  Position pawn = parse_sfen("7lk/7p1/9/9/9/9/9/9/9 b Rp 1");
+  pawn.do_move(parse_usi_move(pawn, "R*1e"), u);
+  EXPECT_FALSE(is_checkmate(pawn));
+  const auto ev = usi_moves(pawn, false);
+  EXPECT_TRUE(has(ev, "P*1c"));
+  EXPECT_FALSE(has(ev, "G*1c"));
+  for (Kernel k : {andor, andor_tt, dfpn}) {
+    const Result r = run(k, "7lk/7p1/9/9/9/9/9/9/9 b R 1");
+    EXPECT_EQ(r.outcome, Outcome::kMate);
+    EXPECT_EQ(r.mate_length, 1);
+  }
+}
+
+TEST(TsumeRules, PerpetualCheckIsNoMate) {
+  // (the full-width andor kernels cannot exhaust this tree in test time)
+  const std::string sfen = "6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1";
+  for (const auto& k : kernels()) {
+    if (std::string(k.name).rfind("andor", 0) == 0) continue;
+    const Result r = run(k.fn, sfen, 2);
+    EXPECT_EQ(r.outcome, Outcome::kNoMate) << k.name;
+  }
+}
+
+TEST(TsumeSfen, RoundTrip) {
+  for (const auto& p : suite()) EXPECT_EQ(format_sfen(parse_sfen(p.sfen)), p.sfen) << p.name;
+  EXPECT_EQ(format_sfen(start_position()),
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+}
+
+TEST(TsumeSfen, BadInputOneLine) {
+  const char* bad[] = {
+      "4k4/9/9/9/9/9/9/9/9 b X 1",      // unknown hand letter
+      "4x4/9/9/9/9/9/9/9/9 b - 1",      // unknown piece
+      "4k5/9/9/9/9/9/9/9/9 b - 1",      // rank too long
+      "4k3/9/9/9/9/9/9/9/9 b - 1",      // rank too short
+      "4k4/9/9/9/9/9/9/9 b - 1",        // 8 ranks
+      "4k4/9/9/9/9/9/9/9/9 b 19P 1",    // too many pawns
+      "4k4/9/9/9/9/9/9/9/9 b 3R 1",     // too many rooks
+      "4k4/9/9/9/9/9/9/9/9 b 2Rr 1",    // 3 rooks over both hands
+      "P3k4/9/9/9/9/9/9/9/9 b - 1",     // pawn on the last rank
+      "N3k4/9/9/9/9/9/9/9/9 b - 1",     // knight on rank 1
+      "4k4/N8/9/9/9/9/9/9/9 b - 1",     // knight on rank 2
+      "4k4/9/9/9/9/9/9/9/8p b - 1",     // white pawn on rank 9
+      "4k4/9/9/4P4/9/4P4/9/9/9 b - 1",  // nifu
+      "9/9/9/9/9/9/9/9/4K4 b - 1",      // no defending king
+      "4k4/4R4/9/9/9/9/9/9/9 b - 1",    // the attacker could capture the king
+      "4k4/9/9/9/9/9/9/9/9 x - 1",      // side to move
+      "4k4/9/9/9/9/9/9/9/9 b - 0",      // move number
+      "4k4/9/9/9/9/9/9/9/9",            // missing fields
+      "4kk3/9/9/9/9/9/9/9/9 b - 1",     // two kings of one side
+      "4+k4/9/9/9/9/9/9/9/9 b - 1",     // promoted king
+  };
+  for (const char* s : bad) {
+    try {
+      parse_sfen(s);
+      ADD_FAILURE() << "accepted: " << s;
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+      EXPECT_EQ(what.rfind("SFEN: ", 0), 0u) << what;
+    }
+  }
+}
+
+TEST(TsumeKif, SeedDiagram) {
+  // The seed's board diagram (seed 003): 'v' marks the defender, 持ち駒 lines the hands; the
+  // defender's empty hand line means "the rest".
+  const std::string kif =
+      "持ち駒\n"
+      "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
+      "+---------------------------+\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・v玉 | 一 |\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・ | 二 |\n"
+      "| ・ ・ ・ と ・v歩 ・ ・ ・ | 三 |\n"
+      "| ・ ・ ・ ・ ・ ・ ・ 歩 ・ | 四 |\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・ | 五 |\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・ | 六 |\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・ | 七 |\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・ | 八 |\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・ | 九 |\n"
+      "+---------------------------+\n"
+      "持ち駒 香 金二\n";
+  EXPECT_EQ(format_sfen(parse_kif(kif)), "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
+  // our own diagram reads back
+  const Position p =
+      parse_sfen("4+bn1g1/5kpPl/2l1b1s2/3+l1N1GP/4G1+P1N/5L3/9/1+r7/R8 b GP3sn13p 1");
+  EXPECT_EQ(format_sfen(parse_kif(format_bod(p))), format_sfen(p));
+  EXPECT_THROW(parse_kif("| ・ ・ |\n"), std::invalid_argument);
+}
+
+// A .kif file in Shift_JIS (CP932), as most KIF files in the wild are, reads the same.
+TEST(TsumeKif, ShiftJis) {
+  const Position p = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
+  std::string utf8 = format_bod(p);
+  iconv_t cd = iconv_open("CP932", "UTF-8");
+  ASSERT_NE(cd, reinterpret_cast<iconv_t>(-1));
+  std::string out(utf8.size() * 2, '\0');
+  char* ip = utf8.data();
+  char* op = out.data();
+  std::size_t il = utf8.size(), ol = out.size();
+  ASSERT_NE(iconv(cd, &ip, &il, &op, &ol), static_cast<std::size_t>(-1));
+  iconv_close(cd);
+  out.resize(out.size() - ol);
+  ASSERT_NE(out, format_bod(p));  // really converted
+  EXPECT_EQ(format_sfen(parse_kif(out)), format_sfen(p));
+}
+
+TEST(TsumeKif, MoveText) {
+  Position pos = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
+  const char* line[] = {"L*1c", "1a2a", "1c1b+", "2a3a", "1b2b", "3a2b", "G*2c", "2b1a", "G*1b"};
+  const char* kif[] = {"１三香打",   "２一玉(11)", "１二香成(13)", "３一玉(21)", "２二成香(12)",
+                       "同　玉(31)", "２三金打",   "１一玉(22)",   "１二金打"};
+  int prev = -1;
+  for (int i = 0; i < 9; ++i) {
+    const Move m = parse_usi_move(pos, line[i]);
+    EXPECT_EQ(kif_move(pos, m, prev), kif[i]);
+    prev = m.to();
+    Undo u;
+    pos.do_move(m, u);
+  }
+  EXPECT_TRUE(is_checkmate(pos));
+  EXPECT_THROW(parse_usi_move(pos, "7g7f"), std::invalid_argument);
+  EXPECT_THROW(parse_usi_move(pos, "zz"), std::invalid_argument);
+}
+
+// The seed's 9-move problem and the head-gold mate with every kernel: same length, a main line
+// that mates, the attacker's hand empty at the end.
+TEST(TsumeKernels, SeedAndHeadGold) {
+  const std::pair<const char*, int> cases[] = {
+      {"8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1", 9},
+      {"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", 1}};
+  for (const auto& [sfen, len] : cases)
+    for (const auto& k : kernels()) {
+      const Result r = run(k.fn, sfen, 2);
+      ASSERT_EQ(r.outcome, Outcome::kMate) << k.name << " " << sfen;
+      EXPECT_EQ(r.mate_length, len) << k.name;
+      EXPECT_TRUE(r.length_proven) << k.name;
+      ASSERT_EQ(static_cast<int>(r.main_line.size()), len) << k.name;
+      Position pos = parse_sfen(sfen);
+      for (Move m : r.main_line) {
+        Undo u;
+        pos.do_move(m, u);
+      }
+      EXPECT_TRUE(is_checkmate(pos)) << k.name;
+      EXPECT_EQ(leftover_after(parse_sfen(sfen), r.main_line), 0) << k.name;
+    }
+}
+
+// Every kernel on every suite problem marked for CI: the suite's answer, and all kernels agree
+// with each other (length and, for the df-pn kernels, the main line).
+TEST(TsumeKernels, QuickSuiteAllKernelsAgree) {
+  int n = 0;
+  for (const auto& p : suite()) {
+    if (!p.quick_dfpn) continue;
+    ++n;
+    std::vector<Move> dfpn_line;
+    for (const auto& k : kernels()) {
+      if (!p.quick && std::string(k.name).rfind("andor", 0) == 0) continue;
+      Params prm;
+      prm.root = parse_sfen(p.sfen);
+      prm.threads = 2;
+      prm.max_memory = 64ull << 20;
+      const Result r = k.fn(prm);
+      const Instance inst{p.name, prm.root};
+      EXPECT_EQ(verify(inst, r), "pass") << k.name << " " << p.name << " length " << r.mate_length;
+      if (std::string(k.name) == "dfpn") dfpn_line = r.main_line;
+      if (std::string(k.name) == "dfpn-tbb") {
+        EXPECT_EQ(r.main_line, dfpn_line) << p.name;
+      }
+    }
+  }
+  EXPECT_GE(n, 5);
+}
+
+TEST(TsumeKernels, LimitsGiveUnknown) {
+  Params p;
+  p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
+  p.max_nodes = 50;
+  for (const auto& k : kernels()) {
+    const Result r = k.fn(p);
+    EXPECT_TRUE(r.stopped) << k.name;
+    EXPECT_NE(verify(Instance{"", p.root}, r), "fail");
+  }
+  p.max_nodes = 0;
+  p.threads = 0;
+  EXPECT_THROW(dfpn(p), std::invalid_argument);
+}
+
+TEST(TsumeSuite, WellFormed) {
+  ASSERT_FALSE(suite().empty());
+  for (const auto& p : suite()) {
+    EXPECT_FALSE(p.source.empty()) << p.name;
+    EXPECT_FALSE(p.checked.empty()) << p.name;
+    if (p.expected >= 0) {
+      EXPECT_EQ(p.expected % 2, 1) << p.name;
+    }
+    EXPECT_EQ(parse_instance(p.name).position.key(), parse_sfen(p.sfen).key());
+  }
+}

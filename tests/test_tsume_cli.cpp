@@ -1,0 +1,173 @@
+// Tests of `searchbench tsume`: solve in each format, verification against the suite, bad input
+// (exit 2, one line), perft, and USI sessions piped from a file with their exact replies.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+
+using sb::test::run_cli;
+
+namespace {
+
+const std::string kSeed = "'8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1'";
+
+std::vector<std::string> lines_without_info_time(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);)
+    if (l.rfind("info time", 0) != 0) out.push_back(l);
+  return out;
+}
+
+}  // namespace
+
+TEST(TsumeCli, SolveText) {
+  const auto r = run_cli("tsume solve --sfen " + kSeed);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("result    = mate in 9 (minimal"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("main line = L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("▲１三香打 △２一玉(11)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("verified  = pass"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("final position:"), std::string::npos);
+  EXPECT_NE(r.out.find("|"), std::string::npos);
+}
+
+TEST(TsumeCli, SolveCsvJson) {
+  auto r = run_cli("tsume solve --problem head-gold -k andor -f csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("problem,instance,kernel,threads,outcome,mate_length,", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("tsume,head-gold,andor,1,mate,1,true,G*5b,５二金打,0,"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(",pass,"), std::string::npos);
+  r = run_cli("tsume solve --problem repetition -f json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"outcome\":\"nomate\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"verified\":\"pass\""), std::string::npos) << r.out;
+}
+
+TEST(TsumeCli, KifFile) {
+  const std::string path = ::testing::TempDir() + "tsume_seed.kif";
+  {
+    std::ofstream f(path);
+    f << "後手の持駒：残り全部\n"
+         "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+         "| ・ ・ ・ と ・v歩 ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ 歩 ・|四\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n+---------------------------+\n"
+         "先手の持駒：金二　香\n";
+  }
+  const auto r = run_cli("tsume solve -f csv --kif " + path);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("seed-jisaku10"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",mate,9,true,"), std::string::npos) << r.out;
+}
+
+TEST(TsumeCli, BadInputExit2OneLine) {
+  const std::string bad[] = {
+      "tsume solve --sfen '4k4/9/9/9/9/9/9/9/9 b X 1'",
+      "tsume solve --sfen '4k3/9/9/9/9/9/9/9/9 b - 1'",
+      "tsume solve --sfen 'P3k4/9/9/9/9/9/9/9/9 b - 1'",
+      "tsume solve --sfen '4k4/9/9/4P4/9/4P4/9/9/9 b - 1'",
+      "tsume solve --sfen '9/9/9/9/9/9/9/9/4K4 b - 1'",
+      "tsume solve --sfen '4k4/4R4/9/9/9/9/9/9/9 b - 1'",
+      "tsume solve --sfen '4k4/9/9/9/9/9/9/9/9 b 19P 1'",
+      "tsume solve --problem no-such-problem",
+      "tsume solve --sfen " + kSeed + " -k nope",
+      "tsume solve --sfen " + kSeed + " --max-memory 12Q",
+      "tsume solve --sfen " + kSeed + " -t 0",
+      "tsume solve",
+      "tsume solve --kif /nonexistent.kif",
+      "tsume perft -d 0",
+  };
+  for (const auto& a : bad) {
+    const auto r = run_cli(a);
+    EXPECT_EQ(r.exit_code, 2) << a << "\n" << r.out << r.err;
+    EXPECT_EQ(r.err.rfind("searchbench: error: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+TEST(TsumeCli, Perft) {
+  const auto r = run_cli("tsume perft -d 3 -f csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("1,30,"), std::string::npos);
+  EXPECT_NE(r.out.find("2,900,"), std::string::npos);
+  EXPECT_NE(r.out.find("3,25470,"), std::string::npos);
+}
+
+TEST(TsumeUsi, Session) {
+  const std::string in =
+      "usi\n"
+      "isready\n"
+      "usinewgame\n"
+      "position sfen 8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1\n"
+      "go mate 10000\n"
+      "isready\n"
+      "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n"
+      "go mate infinite\n"
+      "position sfen 6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1\n"
+      "go mate 10000\n"
+      "position startpos moves 7g7f 3c3d\n"
+      "go mate 1000\n"
+      "quit\n";
+  const auto r = run_cli("tsume usi", in);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> want = {
+      "id name searchbench-tsume",
+      "id author searchbench contributors",
+      "option name USI_Hash type spin default 256 min 1 max 65536",
+      "option name Threads type spin default 1 min 1 max 1024",
+      r.out.substr(
+          r.out.find("option name Kernel"),
+          r.out.find('\n', r.out.find("option name Kernel")) - r.out.find("option name Kernel")),
+      "usiok",
+      "readyok",
+      "checkmate L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b",
+      "readyok",
+      "checkmate G*5b",
+      "checkmate nomate",
+      "checkmate nomate",
+  };
+  EXPECT_EQ(lines_without_info_time(r.out), want) << r.out;
+}
+
+TEST(TsumeUsi, BadLinesKeepRunning) {
+  const std::string in =
+      "hello\n"
+      "position sfen 4k3/9/9/9/9/9/9/9/9 b - 1\n"
+      "position startpos moves 7g7f 7g7f\n"
+      "position nonsense\n"
+      "setoption name Nope value 3\n"
+      "setoption name USI_Hash value lots\n"
+      "go mate soon\n"
+      "go\n"
+      "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n"
+      "go mate 5000\n"
+      "quit\n";
+  const auto r = run_cli("tsume usi", in);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> want = {
+      "info string unknown command: hello",
+      "info string SFEN: rank 1 has 8 squares, expected 9",
+      "info string illegal move 7g7f in lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/"
+      "LNSGKGSNL w - 1",
+      "info string position needs 'startpos' or 'sfen <sfen>'",
+      "info string unknown option: Nope",
+      "info string option USI_Hash needs an integer from 1 to 65536, got 'lots'",
+      "info string go mate needs milliseconds or 'infinite', got 'soon'",
+      "info string this engine only solves tsume: use 'go mate <ms>' or 'go mate infinite'",
+      "bestmove resign",
+      "checkmate G*5b",
+  };
+  EXPECT_EQ(lines_without_info_time(r.out), want) << r.out;
+}
