@@ -21,6 +21,8 @@ const Problem& problem();  // src/tsume/problem.cpp
 }
 
 const std::vector<const Problem*>& problems() {
+  // One problem per line.
+  // clang-format off
   static const std::vector<const Problem*> all = {
       &nqueens::problem(),
       &queens_game::problem(),
@@ -28,6 +30,7 @@ const std::vector<const Problem*>& problems() {
       &gomoku::problem(),
       &tsume::problem(),
   };
+  // clang-format on
   return all;
 }
 
