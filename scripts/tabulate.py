@@ -17,7 +17,9 @@ and its own part (PARTS below; a problem without one gets the generic tables onl
     marked as estimates;
   * queens-game: the winner (and Grundy value where computed) of each board;
   * mnk: median nodes per kernel and instance, and each instance's value (first, draw, second)
-    and move values, checked for agreement between kernels.
+    and move values, checked for agreement between kernels;
+  * tsume: median nodes per kernel and problem, and each problem's outcome and mate length,
+    checked for agreement between kernels.
 Medians are over the repetitions of a cell (one row per repetition). Rows whose verification
 failed are marked FAIL. Needs pandas (Debian: python3-pandas).
 """
@@ -380,8 +382,8 @@ def mnk_short(instance):
 def table_nodes_by_instance(stats, head=lambda i: i):
     ins = instances_in_order(stats)
     rows = []
-    for k, t, lab in series_labels(stats):
-        sub = stats[(stats["kernel"] == k) & (stats["threads"] == t)].set_index("instance")
+    for k, t, r, lab in series_labels(stats):
+        sub = series(stats, k, t, r).set_index("instance")
         rows.append([lab] + [fmt_num(sub.loc[i, "nodes"]) if i in sub.index else "" for i in ins])
     return ("### Median nodes per kernel and instance\n\n"
             + md_table(["kernel"] + [head(i) for i in ins], rows))
@@ -411,8 +413,28 @@ def mnk_part(sub, stats):
             table_mnk_values(sub)]
 
 
+def table_tsume_answers(df):
+    """One row per problem: the outcome and mate length every kernel found (or DISAGREE)."""
+    rows = []
+    for i in dict.fromkeys(df["instance"]):
+        sub = df[df["instance"] == i]
+        answers = sorted({f"{o} {int(m)}" if o == "mate" and m == m else str(o)
+                          for o, m in zip(sub["outcome"], sub["mate_length"])})
+        answer = answers[0] if len(answers) == 1 else "DISAGREE: " + " / ".join(answers)
+        ver = "/".join(sorted(set(sub["verified"].dropna())))
+        rows.append([i, answer, ver, ", ".join(dict.fromkeys(sub["kernel"]))])
+    return ("### Tsume: outcome and mate length per problem\n\n"
+            + md_table(["problem", "answer", "verified", "kernels"], rows, ["l", "l", "l", "l"]))
+
+
+def tsume_part(sub, stats):
+    return [t for t in [table_time_by_instance(stats), table_nodes_by_instance(stats),
+                        table_thread_speedup(stats), table_tsume_answers(sub)] if t]
+
+
 # Each problem's tables; problems not listed get generic_part.
-PARTS = {"nqueens": nqueens_part, "queens-game": queens_game_part, "mnk": mnk_part}
+PARTS = {"nqueens": nqueens_part, "queens-game": queens_game_part, "mnk": mnk_part,
+         "tsume": tsume_part}
 
 
 def provenance(df):

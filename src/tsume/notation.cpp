@@ -224,7 +224,8 @@ std::string format_sfen(const Position& pos, int move_number) {
       hands += ch;
     }
   out += hands.empty() ? "-" : hands;
-  out += " " + std::to_string(move_number);
+  out += ' ';  // appended piecewise: GCC 12 warns falsely on "literal" + std::string (PR 105651)
+  out += std::to_string(move_number);
   return out;
 }
 
@@ -274,7 +275,10 @@ std::string kif_move(const Position& pos, Move m, int prev_to) {
   } else if (promotable(t) && (promotion_zone(pos.side_to_move()) & (bb_of(from) | bb_of(to)))) {
     out += "不成";
   }
-  out += "(" + std::to_string(file_of(from) + 1) + std::to_string(rank_of(from) + 1) + ")";
+  out += '(';
+  out += std::to_string(file_of(from) + 1);
+  out += std::to_string(rank_of(from) + 1);
+  out += ')';
   return out;
 }
 

@@ -53,7 +53,10 @@ std::string kif_line(const Position& root, const std::vector<Move>& line, bool m
 
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, const Result& r) {
   std::string usi;
-  for (Move m : r.main_line) usi += (usi.empty() ? "" : " ") + usi_move(m);
+  for (Move m : r.main_line) {
+    if (!usi.empty()) usi += ' ';
+    usi += usi_move(m);
+  }
   const char* outcome = r.outcome == Outcome::kMate     ? "mate"
                         : r.outcome == Outcome::kNoMate ? "nomate"
                                                         : "unknown";

@@ -140,9 +140,8 @@ const SuiteProblem* find_problem(const Position& pos) {
 Instance parse_instance(std::string_view text) {
   if (const SuiteProblem* p = find_problem(text)) return Instance{p->name, parse_sfen(p->sfen)};
   if (text.find('/') == std::string_view::npos && text != "startpos")
-    throw std::invalid_argument("'" + std::string(text) +
-                                "' is neither a suite problem (see `searchbench tsume list`) nor "
-                                "an SFEN position");
+    throw std::invalid_argument(std::string("'").append(text).append(
+        "' is neither a suite problem (see `searchbench tsume list`) nor an SFEN position"));
   return Instance{"", parse_sfen(text)};
 }
 
