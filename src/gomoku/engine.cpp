@@ -157,7 +157,7 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
     return finish(ch);
   }
   std::vector<int> moves(cells, cells + n);
-  const int threads = std::max(1, lim.threads);
+  [[maybe_unused]] const int threads = std::max(1, lim.threads);  // read only with oneTBB
   const int max_depth = lim.max_depth > 0 ? lim.max_depth : 60;
 
   auto main_loop = [&] {
