@@ -397,7 +397,8 @@ def table_mnk_values(df):
         sub = df[df["instance"] == i]
         values = sorted(set(sub["value"].dropna()))
         value = values[0] if len(values) == 1 else "DISAGREE: " + "/".join(values)
-        mv = sorted(set(sub["move_values"].dropna())) if "move_values" in sub.columns else []
+        col = "move_value_counts"
+        mv = sorted(set(sub[col].dropna())) if col in sub.columns else []
         moves = mv[0] if len(mv) == 1 else ("DISAGREE: " + " / ".join(mv) if mv else "")
         pos = sub.groupby("kernel")["positions"].median() if "positions" in sub.columns else {}
         most = f"{fmt_num(max(pos))}" if len(pos) else ""

@@ -1,6 +1,7 @@
 // Tests of the benchmark harness: the plan and schema (src/bench.hpp) directly, and
 // `searchbench bench` end to end through the CLI binary (SEARCHBENCH_CLI).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -338,6 +339,32 @@ TEST(BenchCli, UnwritableOutIsAClearErrorAndLeavesNoFile) {
             "--kernels bitboard --n 4 --env /nonexistent/env.json --out '" + csv.string() + "'");
   EXPECT_EQ(r.code, 2);
   EXPECT_FALSE(fs::exists(csv));
+}
+
+TEST(BenchCli, AFifoIsNeverReplacedAndALinkIsWrittenThrough) {
+  TempDir dir;
+  // A rename onto a FIFO (or a device such as /dev/null) would replace it: refused, untouched.
+  const auto fifo = dir.path() / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  auto r = bench(dir, "--kernels bitboard --n 4 --reps 1 --warmup 0 --out '" + fifo.string() + "'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("not a regular file"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+  EXPECT_FALSE(fs::exists(dir.path() / "env.json"));
+
+  // A symbolic link to a CSV: the target gets the results, the link stays a link.
+  const auto target = dir.path() / "real.csv";
+  const auto link = dir.path() / "link.csv";
+  std::ofstream(target) << "old\n";
+  fs::create_symlink(target, link);
+  r = bench(dir, "--kernels bitboard --n 4 --reps 1 --warmup 0 --out '" + link.string() + "'");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  std::ifstream in(target);
+  std::string first;
+  std::getline(in, first);
+  EXPECT_EQ(first.rfind("problem,kernel,", 0), 0u) << first;
 }
 
 TEST(BenchCli, BadUsageExitsTwo) {

@@ -522,7 +522,8 @@ void add_bench(CLI::App& app, Action& action) {
   b->add_flag("--all-moves,!--no-all-moves", o->all_moves,
               "games: classify every first move, filling winning_first_moves (default); "
               "--no-all-moves stops at the first winning move");
-  b->add_option("--env", o->env, "Where env.json goes (default: beside the CSV files)");
+  b->add_option("--env", o->env, "Where env.json goes (default: beside the CSV files)")
+      ->check(non_empty());
   b->add_option("--out", o->out,
                 "The CSV file (one problem), or a directory for <problem>.csv files (written "
                 "under temporary names, renamed at the end)");

@@ -74,6 +74,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     std::string what = e.what();
+    // A word that names no command leaves CLI11 saying only that a subcommand is required.
+    const std::vector<std::string> rest = app.remaining(true);
+    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && !rest.empty() &&
+        !rest.front().empty() && rest.front()[0] != '-')
+      what = "unknown command '" + rest.front() + "'";
     for (char& c : what)
       if (c == '\n') c = ' ';
     return usage_error(what + " (see --help)");

@@ -67,4 +67,11 @@ inline CLI::Validator number_in(double lo, double hi) {
       "NUMBER in [" + format_number(lo) + ".." + format_number(hi) + "]", "NUMBER");
 }
 
+/// Refuses an empty value (`--journal ""`), which would otherwise read as "not given".
+inline CLI::Validator non_empty() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string { return s.empty() ? "must not be empty" : ""; }, "",
+      "NON_EMPTY");
+}
+
 }  // namespace sb::cli

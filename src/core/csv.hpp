@@ -21,8 +21,10 @@ std::string format_double(double x);
 
 /// A file written under a temporary name beside `path` and renamed onto `path` by commit().
 /// If commit() is never called (an error, an exception) the temporary file is removed, so no
-/// partial result is ever left at `path`. The constructor throws std::runtime_error with a clear
-/// message when the file cannot be created (missing directory, no permission).
+/// partial result is ever left at `path`. A symbolic link is written through (its target is
+/// replaced). The constructor throws std::runtime_error with a clear message when the file cannot
+/// be created (missing directory, no permission) or `path` is a directory or exists as anything
+/// but a regular file (a device such as /dev/null, a FIFO, a socket), which a rename would replace.
 class AtomicFile {
  public:
   explicit AtomicFile(std::filesystem::path path);

@@ -215,8 +215,10 @@ void add_commands(CLI::App& app, Action& action) {
   auto so = std::make_shared<SolveOptions>();
   auto* solve = mc->add_subcommand(
       "solve", "Value (first / draw / second) of a position, move values, principal variation");
-  solve->add_option("-i,--instance", so->instance,
-                    "Instance text MxNkK[-standard][:moves], e.g. 15x15k5:h8,i9");
+  solve
+      ->add_option("-i,--instance", so->instance,
+                   "Instance text MxNkK[-standard][:moves], e.g. 15x15k5:h8,i9")
+      ->check(non_empty());
   solve->add_option("--board", so->board, "Board MxN: M columns (files a..), N rows (ranks 1..)");
   auto* kopt = solve->add_option("-k", so->k, "Stones in a row that win")
                    ->transform(decimal_in(-1000000, 1000000));
@@ -228,8 +230,10 @@ void add_commands(CLI::App& app, Action& action) {
   solve->add_option("-t,--threads", so->threads, "Worker threads (default: all cores)")
       ->transform(decimal_in(1, kMaxThreads));
   solve->add_flag("--all-moves", so->all_moves, "Also the value of every legal move");
-  solve->add_option("--max-memory", so->max_memory,
-                    "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)");
+  solve
+      ->add_option("--max-memory", so->max_memory,
+                   "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)")
+      ->check(non_empty());
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
   solve->callback([&action, so, kernel_opt, kopt] {

@@ -155,7 +155,7 @@ const Problem& problem() {
     base.instance_syntax =
         "MxNkK[-standard][:moves], e.g. 7x7k5 or 15x15k5:h8,i9 (M columns, N rows)";
     base.size_name = "empty cells";
-    base.columns = {"board", "k", "rule", "moves", "value", "pv", "positions", "move_values"};
+    base.columns = {"board", "k", "rule", "moves", "value", "pv", "positions", "move_value_counts"};
     base.suites = {
         {"quick", by_size({"3x3k3", "4x3k3", "4x4k3", "4x4k4", "5x4k4", "5x5k4", "6x6k5", kVcf4,
                            kVcf9, kVcf13})},

@@ -245,11 +245,13 @@ void add_commands(CLI::App& app, Action& action) {
       ->add_option("--journal", count_opts->journal.journal,
                    "Record each finished piece in a new journal FILE, flushed to disk as it goes "
                    "(kernels with a piece list; an existing FILE is refused: use --resume)")
+      ->check(non_empty())
       ->type_name("FILE");
   count
       ->add_option("--resume", count_opts->journal.resume,
                    "Continue the journal FILE of an interrupted run: check that it is this run's, "
                    "skip its finished pieces, append the rest")
+      ->check(non_empty())
       ->type_name("FILE");
   count->callback([&action, count_opts, kernel_opt] {
     runs_on_ranks() = true;
