@@ -49,7 +49,7 @@ cli="${SEARCHBENCH_CLI:-build/searchbench}"
 mpirun="${MPIRUN:-mpirun}"
 command -v "$mpirun" >/dev/null ||
   { echo "mpi_bench.sh: error: $mpirun not found (apt-get install openmpi-bin)" >&2; exit 2; }
-"$cli" list | grep -q '^nqueens *bitboard-sym-mpi ' ||
+"$cli" list | grep '^nqueens *bitboard-sym-mpi ' >/dev/null ||
   { echo "mpi_bench.sh: error: $cli has no MPI kernel (configure with -DSEARCHBENCH_WITH_MPI=ON)" >&2
     exit 2; }
 

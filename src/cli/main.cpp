@@ -8,8 +8,11 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "build_info.hpp"
 #include "cli/commands.hpp"
@@ -44,6 +47,16 @@ int own_error(const std::string& what, int code) {
 int main(int argc, char** argv) {
   if (sb::mpi::launched_size() > 1 && sb::mpi::launched_rank() != 0)
     std::freopen("/dev/null", "w", stdout);  // results come from rank 0 alone
+  // Installed as pbrain-<name> (the Gomocup / Piskvork brain naming), the program is the brain:
+  // `pbrain-searchbench [options]` runs `searchbench gomoku pbrain [options]`.
+  std::vector<char*> args(argv, argv + argc);
+  static char kGomoku[] = "gomoku", kPbrain[] = "pbrain";
+  const std::string self = std::filesystem::path(argc > 0 ? argv[0] : "").filename().string();
+  if (self.rfind("pbrain-", 0) == 0) {
+    args.insert(args.begin() + 1, {kGomoku, kPbrain});
+    argc = static_cast<int>(args.size());
+    argv = args.data();
+  }
   CLI::App app{
       "searchbench: a benchmark of exact combinatorial search (" + sb::problem_names() + ")",
       "searchbench"};

@@ -13,17 +13,24 @@ const Problem& problem();  // src/queens_game/problem.cpp
 namespace mnk {
 const Problem& problem();  // src/mnk/problem.cpp
 }
+namespace gomoku {
+const Problem& problem();  // src/gomoku/problem.cpp
+}
 namespace tsume {
 const Problem& problem();  // src/tsume/problem.cpp
 }
 
 const std::vector<const Problem*>& problems() {
+  // One problem per line.
+  // clang-format off
   static const std::vector<const Problem*> all = {
       &nqueens::problem(),
       &queens_game::problem(),
       &mnk::problem(),
+      &gomoku::problem(),
       &tsume::problem(),
   };
+  // clang-format on
   return all;
 }
 

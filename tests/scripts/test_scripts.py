@@ -126,6 +126,22 @@ class TabulatePlotFromCli(unittest.TestCase):
                 with open(p, "rb") as f:
                     self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
 
+    def test_gomoku_part(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "gomoku.csv")
+            r = run([CLI, "bench", "--problem", "gomoku", "--kernels", "vcf,alphabeta",
+                     "--instances", "vcf03,vcf08,mid02/d2", "--reps", "1", "--warmup", "0",
+                     "--out", out])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            r = script("tabulate.py", out, "-o", os.path.join(d, "tables.md"))
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(d, "tables.md")) as f:
+                md = f.read()
+            self.assertIn("### Median nodes per kernel and instance", md)
+            self.assertIn("### Gomoku engine: VCF positions won, nodes and moves per second", md)
+            self.assertRegex(md, r"\| vcf \| 2/2 \| [0-9.e+]+ \|  \|")
+            self.assertRegex(md, r"\| alphabeta \| 2/2 \| [0-9.e+]+ \| [0-9.e+]+ \|")
+
 
 class TabulateKnownValues(unittest.TestCase):
     """The tables' numbers on a CSV with known medians."""

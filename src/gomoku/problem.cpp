@@ -1,0 +1,120 @@
+// Problem "gomoku": instance syntax, result columns, verification and the kernel ladder in one
+// place (src/core/typed_problem.hpp).
+#include "gomoku/problem.hpp"
+
+#include <cstdio>
+#include <memory>
+
+#include "core/typed_problem.hpp"
+
+namespace sb::gomoku {
+
+Params Traits::params(const Instance& x, const RunSettings& s) {
+  Params p;
+  p.position = x;
+  p.threads = s.threads;
+  p.max_memory = s.max_memory;
+  p.progress = s.progress;
+  return p;
+}
+
+std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, const Result& r) {
+  return bench_row(x, r);
+}
+
+Verdict Traits::verify(const Instance& x, const RunSettings&, const Result& r) {
+  const std::string v = gomoku::verify(x, r);
+  return v == "pass" ? Verdict::kPass : v == "fail" ? Verdict::kFail : Verdict::kNa;
+}
+
+namespace {
+
+using K = TypedKernel<Traits>;
+
+std::vector<std::string> names(const char* prefix, int lo, int hi, const char* suffix = "") {
+  std::vector<std::string> v;
+  for (int i = lo; i <= hi; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%02d%s", prefix, i, suffix);
+    v.push_back(buf);
+  }
+  return v;
+}
+
+std::vector<K> kernels() {
+  const std::string range = "boards 5..26, alpha-beta depth 1..30";
+  // caps: the largest depth each suite runs (threat kernels ignore the depth).
+  std::vector<K> v;
+  v.push_back({"vcf",
+               "serial",
+               "victory by continuous fours (src/mnk VcfSearch)",
+               range,
+               vcf,
+               {},
+               true,
+               {{"quick", 30}, {"full", 30}},
+               {"vcf03", "vcf08"},
+               {"vcf03", "vcf08", "vcf10", "vcf16"},
+               [](double) { return 1.0; }});
+  v.push_back({"vct",
+               "serial",
+               "victory by continuous threats: fours, threes, every VCF-breaking defence",
+               range,
+               vct,
+               {},
+               true,
+               {{"quick", 30}, {"full", 30}},
+               {"vcf03", "mid05"},
+               {"vcf03", "vcf10", "mid05"},
+               [](double) { return 1.0; }});
+  v.push_back({"alphabeta",
+               "serial",
+               "fixed-depth PVS: TT, VCF threat pruning, pattern order, tuple evaluation",
+               range,
+               alphabeta,
+               {},
+               true,
+               {{"quick", 6}, {"full", 8}},
+               {"mid02/d4"},
+               {"mid01/d4", "mid05/d4"},
+               {}});
+#ifdef SEARCHBENCH_WITH_TBB
+  v.push_back({"alphabeta-tbb",
+               "tbb",
+               "alphabeta with lazy SMP: threads share one table",
+               range,
+               alphabeta_tbb,
+               {},
+               false,
+               {{"quick", 6}, {"full", 8}},
+               {"mid02/d4"},
+               {},
+               {}});
+#endif
+  return v;
+}
+
+}  // namespace
+
+const Problem& problem() {
+  static const std::unique_ptr<const Problem> p = [] {
+    Problem base;
+    base.name = "gomoku";
+    base.title = "gomoku engine searches: VCF, VCT, fixed-depth alpha-beta";
+    base.instance_syntax =
+        "a committed position (vcf01..vcf24, mid01..mid08) or MxN[-standard]:h8,i9,..., "
+        "optionally /dD (alpha-beta depth, default 6)";
+    base.size_name = "depth";
+    base.columns = bench_columns();
+    std::vector<std::string> quick = names("vcf", 1, 24), full = quick;
+    for (const auto& m : names("mid", 1, 8)) quick.push_back(m);
+    for (const auto& m : names("mid", 1, 8, "/d8")) full.push_back(m);
+    base.suites = {{"quick", quick}, {"full", full}};
+    base.min_growth = 2;
+    base.add_commands = add_commands;
+    return make_problem<Traits>(std::move(base), kernels());
+  }();
+  return *p;
+}
+
+}  // namespace sb::gomoku
