@@ -25,12 +25,7 @@
 #include <cstdint>
 #include <vector>
 
-#ifdef SEARCHBENCH_WITH_TBB
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-
 #include "core/tbb_threads.hpp"
-#endif
 
 #include "nqueens/nqueens.hpp"
 #include "nqueens/symmetry.hpp"
@@ -120,21 +115,7 @@ Result naive_seed(const Params& p) {
     place(depth, depth > 0 ? sq[depth - 1] + 1 : 0, n, sq, lines, parts[i]);
     if (p.progress) p.progress->done.fetch_add(1, std::memory_order_relaxed);
   };
-#ifdef SEARCHBENCH_WITH_TBB
-  TbbThreads pool(p.threads);  // exactly p.threads workers, also more than there are cores
-  pool.arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, tasks.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i != range.end(); ++i) run_task(i);
-        },
-        tbb::simple_partitioner());
-  });
-  const int used = pool.used();
-#else
-  for (std::size_t i = 0; i < tasks.size(); ++i) run_task(i);
-  const int used = 1;  // built without oneTBB: one thread
-#endif
+  const int used = for_each_task(p.threads, tasks.size(), run_task);  // 1 without oneTBB
 
   Result r;
   for (const auto& c : parts) {
