@@ -86,6 +86,9 @@ TEST(TsumeCli, BadInputExit2OneLine) {
       "tsume solve --sfen " + kSeed + " -t 0",
       "tsume solve",
       "tsume solve --kif /nonexistent.kif",
+      "tsume solve --sfen " + kSeed + " --time-limit nan",
+      "tsume solve --sfen " + kSeed + " --time-limit inf",
+      "tsume solve --sfen " + kSeed + " --time-limit -1",
       "tsume perft -d 0",
   };
   for (const auto& a : bad) {
@@ -170,4 +173,56 @@ TEST(TsumeUsi, BadLinesKeepRunning) {
       "checkmate G*5b",
   };
   EXPECT_EQ(lines_without_info_time(r.out), want) << r.out;
+}
+
+TEST(TsumeCli, KifErrorsAndDirectories) {
+  const std::string path = ::testing::TempDir() + "tsume_nifu.kif";
+  {
+    std::ofstream f(path);
+    f << "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ 歩 ・|四\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ 歩 ・|六\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n+---------------------------+\n"
+         "先手の持駒：金\n";
+  }
+  auto r = run_cli("tsume solve --kif " + path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("searchbench: error: KIF: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("nifu"), std::string::npos) << r.err;
+  r = run_cli("tsume solve --kif " + ::testing::TempDir());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("it is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(TsumeCli, ListColumns) {
+  // every problem's CI class, `dfpn` included
+  auto r = run_cli("tsume list -f csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nrepetition,nomate,"), std::string::npos) << r.out;
+  std::istringstream in(r.out);
+  for (std::string l; std::getline(in, l);) {
+    if (l.rfind("repetition,", 0) == 0) {
+      EXPECT_NE(l.find(",dfpn,"), std::string::npos) << l;
+    }
+  }
+  // `searchbench list`: the tsume rows keep the table's columns
+  r = run_cli("list");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string header;
+  std::getline(lines, header);
+  const std::size_t col = header.find("algorithm");
+  ASSERT_NE(col, std::string::npos) << header;
+  int tsume_rows = 0;
+  for (std::string l; std::getline(lines, l);) {
+    if (l.rfind("tsume ", 0) != 0) continue;
+    ++tsume_rows;
+    ASSERT_GT(l.size(), col) << l;
+    EXPECT_EQ(l[col - 1], ' ') << l;
+    EXPECT_NE(l[col], ' ') << l;
+  }
+  EXPECT_GE(tsume_rows, 3) << r.out;
 }
