@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "cli_runner.hpp"
@@ -86,6 +89,9 @@ TEST(TsumeCli, BadInputExit2OneLine) {
       "tsume solve --sfen " + kSeed + " -t 0",
       "tsume solve",
       "tsume solve --kif /nonexistent.kif",
+      "tsume solve --sfen " + kSeed + " --time-limit nan",
+      "tsume solve --sfen " + kSeed + " --time-limit inf",
+      "tsume solve --sfen " + kSeed + " --time-limit -1",
       "tsume perft -d 0",
   };
   for (const auto& a : bad) {
@@ -118,8 +124,7 @@ TEST(TsumeUsi, Session) {
       "position sfen 6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1\n"
       "go mate 10000\n"
       "position startpos moves 7g7f 3c3d\n"
-      "go mate 1000\n"
-      "quit\n";
+      "go mate 1000\n";  // the end of input waits for the search (quit would stop it)
   const auto r = run_cli("tsume usi", in);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::vector<std::string> want = {
@@ -133,12 +138,16 @@ TEST(TsumeUsi, Session) {
       "usiok",
       "readyok",
       "checkmate L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b",
-      "readyok",
       "checkmate G*5b",
       "checkmate nomate",
       "checkmate nomate",
   };
-  EXPECT_EQ(lines_without_info_time(r.out), want) << r.out;
+  // the second isready is answered at once, while the first search may still run
+  std::vector<std::string> got = lines_without_info_time(r.out);
+  const auto second = std::find(got.begin() + 7, got.end(), "readyok");
+  ASSERT_NE(second, got.end()) << r.out;
+  got.erase(second);
+  EXPECT_EQ(got, want) << r.out;
 }
 
 TEST(TsumeUsi, BadLinesKeepRunning) {
@@ -170,4 +179,135 @@ TEST(TsumeUsi, BadLinesKeepRunning) {
       "checkmate G*5b",
   };
   EXPECT_EQ(lines_without_info_time(r.out), want) << r.out;
+}
+
+namespace {
+
+const std::string kMuso002 = "5g1l1/3+P2s1p/1R1B2p1S/3npSL2/7pk/3+B1L3/5rN1P/6N2/8L b 2P3gsn10p 1";
+
+/// Runs `tsume usi` (with `usi_args`) with its input from a shell script (`script` writes the
+/// lines, with sleeps between them), under a 60 s timeout; returns the result and the wall time.
+std::pair<sb::test::RunResult, double> usi_script(const std::string& script,
+                                                  const std::string& usi_args = "") {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = sb::test::run_command("( { " + script + "; } | timeout 60 " +
+                                 std::string(SEARCHBENCH_CLI) + " tsume usi " + usi_args + " )");
+  return {r, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+}
+
+}  // namespace
+
+TEST(TsumeUsi, ReadsLinesWhileSearching) {
+  // A long search: isready and a bad line are answered during it, a position is queued, stop
+  // ends it at once (checkmate timeout, or a mate found so far), quit exits.
+  const auto [r, wall] = usi_script(
+      "printf 'position sfen " + kMuso002 +
+      "\\ngo mate 60000\\n'; sleep 1; printf 'foo\\nisready\\n'; sleep 0.5; "
+      "printf 'position startpos\\nstop\\n'; sleep 0.5; printf 'go mate 1000\\nquit\\n'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(wall, 20.0) << r.out;
+  const auto got = lines_without_info_time(r.out);
+  ASSERT_EQ(got.size(), 4u) << r.out;
+  EXPECT_EQ(got[0], "info string unknown command: foo");
+  EXPECT_EQ(got[1], "readyok");
+  EXPECT_EQ(got[2].rfind("checkmate ", 0), 0u) << r.out;
+  EXPECT_NE(got[2], "checkmate nomate");
+  EXPECT_EQ(got[3], "checkmate nomate");  // the queued position (startpos) was searched
+}
+
+TEST(TsumeUsi, QuitStopsAnInfiniteSearch) {
+  const auto [r, wall] = usi_script("printf 'position sfen " + kMuso002 +
+                                    "\\ngo mate infinite\\n'; sleep 1; printf 'quit\\n'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(wall, 20.0) << r.out;
+}
+
+TEST(TsumeUsi, EndOfInputLetsTheSearchFinish) {
+  // andor needs many nodes on the seed problem; the end of input must not cancel it
+  auto [r, wall] = usi_script(
+      "printf 'position sfen 8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1\\ngo mate "
+      "20000\\n'",
+      "-k andor");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines_without_info_time(r.out),
+            std::vector<std::string>{"checkmate L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b"})
+      << r.out;
+  // a search that cannot finish ends at its time limit, then the engine exits
+  std::tie(r, wall) = usi_script("printf 'position sfen " + kMuso002 + "\\ngo mate 300\\n'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(wall, 20.0);
+  EXPECT_EQ(lines_without_info_time(r.out), std::vector<std::string>{"checkmate timeout"}) << r.out;
+}
+
+TEST(TsumeUsi, HugeTimesAndHashNeverGiveFalseAnswers) {
+  // Times too large for the clock mean infinite (they used to overflow into an expired deadline
+  // and a `checkmate timeout` at once); the largest USI_Hash is lowered to what the machine has
+  // (it used to fail the search and answer a false `checkmate nomate`).
+  const std::string in =
+      "position sfen 8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1\n"
+      "go mate 10000000000000\n"
+      "go mate 9223372036854775807\n"
+      "go mate 99999999999999999999999999\n"
+      "setoption name USI_Hash value 65536\n"
+      "go mate 10000\n";
+  const auto r = run_cli("tsume usi -k andor", in);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> got;
+  for (const auto& l : lines_without_info_time(r.out))
+    if (l.rfind("info string USI_Hash 65536 MiB is more than half the physical memory", 0) != 0)
+      got.push_back(l);
+  const std::string mate = "checkmate L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b";
+  EXPECT_EQ(got, (std::vector<std::string>{mate, mate, mate, mate})) << r.out;
+}
+
+TEST(TsumeCli, KifErrorsAndDirectories) {
+  const std::string path = ::testing::TempDir() + "tsume_nifu.kif";
+  {
+    std::ofstream f(path);
+    f << "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ 歩 ・|四\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ 歩 ・|六\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n+---------------------------+\n"
+         "先手の持駒：金\n";
+  }
+  auto r = run_cli("tsume solve --kif " + path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("searchbench: error: KIF: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("nifu"), std::string::npos) << r.err;
+  r = run_cli("tsume solve --kif " + ::testing::TempDir());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("it is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(TsumeCli, ListColumns) {
+  // every problem's CI class, `dfpn` included
+  auto r = run_cli("tsume list -f csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nrepetition,nomate,"), std::string::npos) << r.out;
+  std::istringstream in(r.out);
+  for (std::string l; std::getline(in, l);) {
+    if (l.rfind("repetition,", 0) == 0) {
+      EXPECT_NE(l.find(",dfpn,"), std::string::npos) << l;
+    }
+  }
+  // `searchbench list`: the tsume rows keep the table's columns
+  r = run_cli("list");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string header;
+  std::getline(lines, header);
+  const std::size_t col = header.find("algorithm");
+  ASSERT_NE(col, std::string::npos) << header;
+  int tsume_rows = 0;
+  for (std::string l; std::getline(lines, l);) {
+    if (l.rfind("tsume ", 0) != 0) continue;
+    ++tsume_rows;
+    ASSERT_GT(l.size(), col) << l;
+    EXPECT_EQ(l[col - 1], ' ') << l;
+    EXPECT_NE(l[col], ' ') << l;
+  }
+  EXPECT_GE(tsume_rows, 3) << r.out;
 }

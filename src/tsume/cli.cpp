@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -53,6 +54,9 @@ std::string usi_line(const std::vector<ts::Move>& line) {
 }
 
 std::string read_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw UsageError("cannot read KIF file '" + path + "': it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError("cannot read KIF file '" + path + "'");
   std::ostringstream ss;
@@ -201,7 +205,11 @@ int run_list(const std::string& format) {
     const std::string e = p.expected < 0 ? "nomate" : std::to_string(p.expected);
     const std::string pub = p.published < 0 ? "" : std::to_string(p.published);
     if (format == "csv")
-      std::cout << csv_line({p.name, e, pub, p.quick ? "quick" : "", p.sfen, p.source, p.checked});
+      std::cout << csv_line({p.name, e, pub,
+                             p.quick        ? "quick"
+                             : p.quick_dfpn ? "dfpn"
+                                            : "",
+                             p.sfen, p.source, p.checked});
     else
       std::printf("%-22s %-7s %s\n", p.name.c_str(), e.c_str(), p.sfen.c_str());
   }
@@ -224,7 +232,7 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
       ->transform(decimal_in(1, kMaxThreads));
   solve->add_option("--max-memory", so->max_memory, "Table budget, e.g. 256M, 2G (default 256M)");
   solve->add_option("--time-limit", so->time_limit, "Stop after this many seconds")
-      ->check(CLI::Range(0.0, 1e9));
+      ->transform(number_in(0.0, 1e9));
   solve->add_option("--max-nodes", so->max_nodes, "Stop after about this many nodes")
       ->transform(decimal_in(0, 4000000000000000000LL));
   solve->add_option("-f,--format", so->format, "Output format")

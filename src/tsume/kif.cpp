@@ -224,8 +224,15 @@ Position parse_kif(std::string_view raw) {
   if (!given[atk] || rest[atk]) pos.set_hand(atk, 0);  // the attacker holds what is listed
   const Color def = ~atk;
   if (!given[def] || rest[def]) give_defender_the_rest(pos);
-  // the SFEN checks (piece counts, dead pieces, nifu, kings) apply to the diagram too
-  return parse_sfen(format_sfen(pos));
+  // the SFEN checks (piece counts, dead pieces, nifu, kings) apply to the diagram too; their
+  // messages are labelled KIF: here, since the user wrote a diagram, not an SFEN
+  try {
+    return parse_sfen(format_sfen(pos));
+  } catch (const std::invalid_argument& e) {
+    std::string what = e.what();
+    if (what.rfind("SFEN: ", 0) == 0) what = "KIF: " + what.substr(6);
+    throw std::invalid_argument(what);
+  }
 }
 
 }  // namespace sb::tsume

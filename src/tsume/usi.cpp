@@ -5,23 +5,33 @@
 // usi -> id name / id author / option ... / usiok; isready -> readyok; setoption name N [value V];
 // usinewgame; position sfen S [moves ...] | position startpos [moves ...]; go mate <ms> | go mate
 // infinite -> checkmate <moves> | checkmate nomate | checkmate timeout; stop; gameover; quit.
-// The search runs on its own thread, so stop and quit are read while it searches. A line the
-// engine cannot use (unknown command, bad SFEN, illegal move, bad option) is answered with
-// `info string <reason>` and the engine keeps running with its previous state.
+// The search runs on its own thread and input is read all the time: stop and quit act at once,
+// isready and bad lines are answered at once while a search runs; usi, setoption, usinewgame,
+// position and go are queued until the search has answered (so a session piped from a file runs
+// in order). At the end of input the queued lines run, the last search goes on to its end or
+// time limit and answers, and the engine exits. A line the engine cannot use (unknown command, bad
+// SFEN, illegal move, bad option) is answered with `info string <reason>` and the engine keeps
+// running with its previous state. A search that fails is answered `checkmate timeout`.
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
 #include <iostream>
 #include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "cli/commands.hpp"
 #include "core/limits.hpp"
+#include "core/memory.hpp"
 #include "tsume/tsume.hpp"
 #include "tsume/tsume_cli.hpp"
 
@@ -35,20 +45,85 @@ class Engine {
   explicit Engine(const UsiOptions& o) : kernel_(o.kernel) {
     if (!ts::find_kernel(kernel_)) throw UsageError("unknown tsume kernel '" + kernel_ + "'");
   }
-  ~Engine() { join(); }
-
-  int loop() {
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (!handle(line)) break;
-    }
+  ~Engine() {
     stop_.store(true);
     join();
+  }
+
+  /// Reads stdin on this thread and hands the lines that need the engine idle (usi,
+  /// setoption, usinewgame, position, go) to a dispatcher thread that runs them in order, each
+  /// after the running search has answered. `stop` acts at once (it also ends a search whose `go`
+  /// was read before it but is still queued); while a search runs, `quit` stops it and exits
+  /// (queued lines are dropped) and every other line (isready, bad lines) is answered at once;
+  /// otherwise lines run in order. At the end of input the queued lines run and the last search
+  /// answers (at its end or time limit) before this returns.
+  int loop() {
+    std::thread dispatcher([this] {
+      for (;;) {
+        std::optional<Item> item = pop();
+        if (!item || quit_.load()) break;  // end of input or quit
+        handle(item->line, item->seq);
+        if (quit_.load()) break;
+      }
+      join();  // at the end of input the search runs on; on quit it was stopped
+    });
+    std::string line;
+    std::uint64_t seq = 0;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      ++seq;
+      std::istringstream in(line);
+      std::string cmd;
+      in >> cmd;
+      if (cmd == "stop") {
+        stop_seq_.store(seq);
+        stop_.store(true);
+        continue;
+      }
+      if (cmd == "quit") {  // nothing after quit is read
+        if (!busy_.load()) {
+          push(Item{seq, line});  // in order, after the queued lines
+          break;
+        }
+        stop_seq_.store(seq);  // during a search: stop it and drop the queued lines
+        stop_.store(true);
+        quit_.store(true);
+        break;
+      }
+      if (!needs_idle(cmd) && busy_.load()) {
+        handle(line, seq);  // isready, gameover, bad lines: answered at once
+        continue;
+      }
+      push(Item{seq, line});
+    }
+    push(std::nullopt);  // end of input (or quit)
+    dispatcher.join();
     return 0;
   }
 
  private:
+  struct Item {
+    std::uint64_t seq;  ///< 1-based line number
+    std::string line;
+  };
+  static bool needs_idle(const std::string& cmd) {
+    return cmd == "usi" || cmd == "setoption" || cmd == "usinewgame" || cmd == "position" ||
+           cmd == "go";
+  }
+  void push(std::optional<Item> item) {
+    {
+      std::lock_guard lock(q_mu_);
+      queue_.push_back(std::move(item));
+    }
+    q_cv_.notify_all();
+  }
+  std::optional<Item> pop() {
+    std::unique_lock lock(q_mu_);
+    q_cv_.wait(lock, [&] { return !queue_.empty(); });
+    std::optional<Item> item = std::move(queue_.front());
+    queue_.pop_front();
+    return item;
+  }
   void say(const std::string& s) {
     std::lock_guard lock(out_mu_);
     std::cout << s << "\n" << std::flush;
@@ -57,18 +132,20 @@ class Engine {
     if (worker_.joinable()) worker_.join();
   }
 
-  /// Returns false on quit.
-  bool handle(const std::string& line) {
+  /// Handles line number `seq` (stop and quit are handled by the reader). Commands that need the
+  /// engine idle wait for the running search to answer first.
+  void handle(const std::string& line, std::uint64_t seq) {
     std::istringstream in(line);
     std::string cmd;
-    if (!(in >> cmd)) return true;  // empty line
-    // A GUI sends only stop or quit while a search runs; any other command waits for the
-    // search to end first, so that a session piped from a file runs in order.
-    if (cmd != "stop" && cmd != "quit") join();
+    if (!(in >> cmd)) return;  // empty line
+    if (needs_idle(cmd)) {
+      join();
+      if (quit_.load()) return;
+    }
     if (cmd == "usi") {
       say("id name searchbench-tsume");
       say("id author searchbench contributors");
-      say("option name USI_Hash type spin default 256 min 1 max 65536");
+      say("option name USI_Hash type spin default 256 min 1 max " + std::to_string(kMaxHashMb));
       say("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
       std::string combo = "option name Kernel type combo default " + kernel_;
       for (const auto& k : ts::kernels()) combo += std::string(" var ") + k.name;
@@ -83,15 +160,13 @@ class Engine {
     } else if (cmd == "position") {
       position(in);
     } else if (cmd == "go") {
-      go(in);
-    } else if (cmd == "stop") {
-      stop_.store(true);
+      go(in, seq);
     } else if (cmd == "quit") {
-      return false;
+      stop_.store(true);
+      quit_.store(true);
     } else {
       say("info string unknown command: " + cmd);
     }
-    return true;
   }
 
   void setoption(std::istringstream& in) {
@@ -111,10 +186,17 @@ class Engine {
           std::to_string(hi) + ", got '" + value + "'");
       return -1;
     };
-    if (searching()) return say("info string setoption ignored while searching");
     if (name == "USI_Hash") {
-      const long v = number(1, 65536);
-      if (v > 0) hash_mb_ = v;
+      const long v = number(1, kMaxHashMb);
+      if (v > 0) {
+        // The table may use at most half of this machine's memory (the rest is the system's).
+        const long cap = std::max<long>(1, static_cast<long>(physical_memory() >> 21));
+        hash_mb_ = std::min(v, cap);
+        if (v > cap)
+          say("info string USI_Hash " + std::to_string(v) + " MiB is more than half the physical " +
+              "memory (" + std::to_string(physical_memory() >> 20) + " MiB); using " +
+              std::to_string(cap) + " MiB");
+      }
     } else if (name == "Threads") {
       const long v = number(1, kMaxThreads);
       if (v > 0) threads_ = static_cast<int>(v);
@@ -131,7 +213,6 @@ class Engine {
   }
 
   void position(std::istringstream& in) {
-    if (searching()) return say("info string position ignored while searching");
     std::string w;
     in >> w;
     ts::Position pos;
@@ -140,7 +221,7 @@ class Engine {
     try {
       if (w == "startpos") {
         pos = ts::start_position();
-        in >> w;
+        if (!(in >> w)) w.clear();  // `position startpos` alone
       } else if (w == "sfen") {
         std::string sfen, t;
         while (in >> t && t != "moves") sfen += (sfen.empty() ? "" : " ") + t;
@@ -166,7 +247,7 @@ class Engine {
     have_pos_ = true;
   }
 
-  void go(std::istringstream& in) {
+  void go(std::istringstream& in, std::uint64_t seq) {
     std::string w, arg;
     in >> w >> arg;
     if (w != "mate") {
@@ -174,24 +255,25 @@ class Engine {
       say("bestmove resign");
       return;
     }
-    if (searching()) return say("info string already searching");
     std::optional<std::chrono::steady_clock::time_point> deadline;
     if (arg != "infinite") {
-      long ms = -1;
-      try {
-        std::size_t pos = 0;
-        ms = std::stol(arg, &pos);
-        if (pos != arg.size()) ms = -1;
-      } catch (const std::exception&) {
-      }
-      if (ms < 0)
+      const bool digits =
+          !arg.empty() && arg.size() <= 40 &&
+          std::all_of(arg.begin(), arg.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+      if (!digits)
         return say("info string go mate needs milliseconds or 'infinite', got '" + arg + "'");
-      deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+      // Times beyond kMaxTimeMs (about 31 years; the clock would overflow near 292 years) are
+      // treated as infinite.
+      const std::size_t nz = std::min(arg.find_first_not_of('0'), arg.size());
+      const std::string_view sig = std::string_view(arg).substr(nz);
+      if (sig.size() <= 12 && std::stoll(std::string(sig.empty() ? "0" : sig)) <= kMaxTimeMs)
+        deadline = std::chrono::steady_clock::now() +
+                   std::chrono::milliseconds(std::stoll(std::string(sig.empty() ? "0" : sig)));
     }
     if (!have_pos_) return say("info string no position: send 'position' before 'go mate'");
     join();
     stop_.store(false);
-    busy_.store(true);
+    if (stop_seq_.load() > seq) stop_.store(true);  // a stop read after this go, before it ran
     ts::Params p;
     p.root = pos_;
     const ts::KernelEntry* k = ts::find_kernel(kernel_);
@@ -202,10 +284,11 @@ class Engine {
     try {
       ts::validate(p, k->name);
     } catch (const std::invalid_argument& e) {
-      busy_.store(false);
+      // No search ran, so no claim is made: timeout, never nomate.
       say(std::string("info string ") + e.what());
-      return say("checkmate nomate");
+      return say("checkmate timeout");
     }
+    busy_.store(true);
     worker_ = std::thread([this, p, k] {
       std::string reply;
       try {
@@ -228,17 +311,23 @@ class Engine {
         say(std::string("info string search failed: ") + e.what());
         reply = "checkmate timeout";
       }
-      busy_.store(false);
       say(reply);
+      busy_.store(false);
     });
   }
 
-  bool searching() const { return busy_.load(); }
+  static constexpr long kMaxHashMb = 65536;
+  static constexpr long long kMaxTimeMs = 1'000'000'000'000;  // about 31.7 years
 
   std::mutex out_mu_;
+  std::mutex q_mu_;
+  std::condition_variable q_cv_;
+  std::deque<std::optional<Item>> queue_;
   std::thread worker_;
   std::atomic<bool> stop_{false};
-  std::atomic<bool> busy_{false};
+  std::atomic<bool> busy_{false};  ///< a search runs
+  std::atomic<bool> quit_{false};
+  std::atomic<std::uint64_t> stop_seq_{0};  ///< line number of the last stop or quit
   ts::Position pos_;
   bool have_pos_ = false;
   std::string kernel_;
