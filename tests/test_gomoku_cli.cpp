@@ -221,6 +221,10 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       "gomoku solve -i vcf01 -k nosuch",
       "gomoku solve -i vcf01 --moves h8",
       "gomoku replay",
+      "gomoku solve -i \"\"",  // an empty value is refused, not read as "not given"
+      "gomoku solve -i vcf01 --max-memory \"\"",
+      "gomoku play --record \"\"",
+      "gomoku match --black 1 --white 1 --openings \"\" --out x.csv",
   };
   for (const auto& args : bad) {
     const auto r = run_cli(args, "h8\n");

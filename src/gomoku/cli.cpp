@@ -589,14 +589,16 @@ void add_commands(CLI::App& app, Action& action) {
       ->transform(decimal_in(gm::kMinLevel, gm::kMaxLevel));
   play->add_option("--black", po->black, "Black player's name for the record");
   play->add_option("--white", po->white, "White player's name for the record");
-  play->add_option("--record", po->record, "Write the game to this .psq file as it is played");
+  play->add_option("--record", po->record, "Write the game to this .psq file as it is played")
+      ->check(sb::cli::non_empty());
   play->add_option("--time-per-move", po->seconds,
                    "Computer's thinking time in seconds (default 1)");
   play->add_option("-t,--threads", po->threads, "Search threads (default: all cores)")
       ->transform(decimal_in(1, kMaxThreads));
   play->add_option("--seed", po->seed, "Random seed of level 1's chance moves")
       ->transform(decimal_in(0, 1000000000000LL));
-  play->add_option("--max-memory", po->max_memory, "Transposition-table budget (default 64M)");
+  play->add_option("--max-memory", po->max_memory, "Transposition-table budget (default 64M)")
+      ->check(sb::cli::non_empty());
   play->callback([&action, po] { action = [po] { return run_play(*po); }; });
 
   auto ro = std::make_shared<ReplayOptions>();
@@ -634,8 +636,10 @@ void add_commands(CLI::App& app, Action& action) {
       ->transform(decimal_in(gm::kMinLevel, gm::kMaxLevel));
   match->add_option("--games", mo->games, "Number of games (default 2)")
       ->transform(decimal_in(1, 100000));
-  match->add_option("--openings", mo->openings,
-                    "Openings file (default: the committed src/gomoku/openings.txt)");
+  match
+      ->add_option("--openings", mo->openings,
+                   "Openings file (default: the committed src/gomoku/openings.txt)")
+      ->check(sb::cli::non_empty());
   match->add_flag("--no-openings", mo->no_openings, "Start every game from the empty board");
   match->add_option("--out", mo->out, "CSV file, one row per game")->required();
   match->add_option("--time-per-move", mo->seconds, "Thinking time of levels 3+ (default 1 s)");
@@ -643,17 +647,21 @@ void add_commands(CLI::App& app, Action& action) {
       ->transform(decimal_in(1, kMaxThreads));
   match->add_option("--seed", mo->seed, "Random seed (level 1's chance moves)")
       ->transform(decimal_in(0, 1000000000000LL));
-  match->add_option("--records", mo->records, "Directory for one .psq record per game");
-  match->add_option("--max-memory", mo->max_memory, "Table budget per player (default 64M)");
+  match->add_option("--records", mo->records, "Directory for one .psq record per game")
+      ->check(sb::cli::non_empty());
+  match->add_option("--max-memory", mo->max_memory, "Table budget per player (default 64M)")
+      ->check(sb::cli::non_empty());
   match->callback([&action, mo] { action = [mo] { return run_match(*mo); }; });
 
   auto so = std::make_shared<SolveOptions>();
   auto* solve = gc->add_subcommand(
       "solve", "One kernel (vcf, vct, alphabeta, alphabeta-tbb) on one position, verified");
   so->board.add(solve);
-  solve->add_option("-i,--instance", so->instance,
-                    "Position: a committed name (vcf01.., mid01..) or MxN[-standard]:h8,i9,...; "
-                    "optional /dD: alpha-beta depth");
+  solve
+      ->add_option("-i,--instance", so->instance,
+                   "Position: a committed name (vcf01.., mid01..) or MxN[-standard]:h8,i9,...; "
+                   "optional /dD: alpha-beta depth")
+      ->check(sb::cli::non_empty());
   so->moves_opt = solve->add_option("--moves", so->moves,
                                     "Moves played so far, black first, e.g. \"h8 i9 h9\"");
   so->depth_opt = solve->add_option("--depth", so->depth, "Alpha-beta depth in plies (default 6)")
@@ -663,7 +671,8 @@ void add_commands(CLI::App& app, Action& action) {
                         "Kernel (default: the fastest built): " + problem().kernel_names());
   solve->add_option("-t,--threads", so->threads, "Threads of alphabeta-tbb (default: all cores)")
       ->transform(decimal_in(1, kMaxThreads));
-  solve->add_option("--max-memory", so->max_memory, "Transposition-table budget (default 64M)");
+  solve->add_option("--max-memory", so->max_memory, "Transposition-table budget (default 64M)")
+      ->check(sb::cli::non_empty());
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
   solve->callback([&action, so, kernel_opt] {
