@@ -23,9 +23,11 @@ int main(int argc, char** argv) {
   const mnk::Geometry g(15, 15, 5, mnk::Rule::kFreestyle);
   mnk::VcfSearch<4> vcf(16);
   std::printf("# 15x15 freestyle gomoku positions where the player to move wins by VCF.\n");
-  std::printf("# Made by scripts/mnk_vcf_positions.cpp (random games from the centre, fixed seeds;\n");
-  std::printf("# kept when the player to move has a VCF of at least %d fours). Columns: instance,\n",
-              min_fours);
+  std::printf(
+      "# Made by scripts/mnk_vcf_positions.cpp (random games from the centre, fixed seeds;\n");
+  std::printf(
+      "# kept when the player to move has a VCF of at least %d fours). Columns: instance,\n",
+      min_fours);
   std::printf("# fours in the VCF found, the VCF (attacker and defender moves).\n");
   int found = 0;
   for (unsigned seed = 1; found < count && seed < 100000; ++seed) {
