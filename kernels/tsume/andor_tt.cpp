@@ -196,36 +196,7 @@ Result andor_tt(const Params& p) {
   AndOrTT s(p);
   Result res;
   res.threads = 1;
-  Position root = p.root;
-  try {
-    for (int len = 1; p.max_length == 0 || len <= p.max_length; len += 2) {
-      s.cut = s.rep = false;
-      detail::PathSet path;
-      path.push(root.key());
-      if (s.attack(root, len, path)) {
-        res.outcome = Outcome::kMate;
-        res.mate_length = len;
-        res.length_proven = true;
-        if (p.main_line) {
-          auto oracle = [&](Position& pos, int r, detail::PathSet& pp) {
-            return pos.side_to_move() == p.root.side_to_move() ? s.attack(pos, r, pp)
-                                                               : s.defend(pos, r, pp);
-          };
-          detail::MainLine<decltype(oracle)> ml(oracle, 4000);
-          res.main_line = ml.best(root, len, true, path).first;
-        }
-        break;
-      }
-      if (!s.cut) {
-        res.outcome = Outcome::kNoMate;
-        break;
-      }
-    }
-  } catch (const detail::Aborted&) {
-    res.stopped = true;
-    if (res.outcome == Outcome::kMate) res.main_line.clear();
-  }
-  res.nodes = s.lim.nodes;
+  detail::deepen(p, s, res, [](auto& search) { search.cut = search.rep = false; });
   res.positions = s.tt.positions;
   return res;
 }

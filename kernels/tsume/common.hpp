@@ -150,4 +150,44 @@ inline void check_root(const Params& p, const char* kernel) {
   validate(p, kernel);
 }
 
+/// The full-width kernels' driver (seed 003's method): attack(root, len) for len = 1, 3, 5, ...
+/// (up to p.max_length when it is not 0), so the first mate found is the shortest. Fills
+/// res.outcome, mate_length, length_proven and, with p.main_line, the main line; a depth at which
+/// no line reached the limit (search.cut stayed false) proves no mate. `reset(search)` runs
+/// before each depth; an Aborted search sets res.stopped and drops an unfinished main line.
+/// Search has attack/defend(Position&, int plies, PathSet&), a bool `cut` and `lim.nodes`.
+template <class Search, class Reset>
+void deepen(const Params& p, Search& s, Result& res, Reset reset) {
+  Position root = p.root;
+  try {
+    for (int len = 1; p.max_length == 0 || len <= p.max_length; len += 2) {
+      reset(s);
+      PathSet path;
+      path.push(root.key());
+      if (s.attack(root, len, path)) {
+        res.outcome = Outcome::kMate;
+        res.mate_length = len;
+        res.length_proven = true;
+        if (p.main_line) {
+          auto oracle = [&](Position& pos, int r, PathSet& pp) {
+            return pos.side_to_move() == p.root.side_to_move() ? s.attack(pos, r, pp)
+                                                               : s.defend(pos, r, pp);
+          };
+          MainLine<decltype(oracle)> ml(oracle, 4000);
+          res.main_line = ml.best(root, len, true, path).first;
+        }
+        break;
+      }
+      if (!s.cut) {
+        res.outcome = Outcome::kNoMate;
+        break;
+      }
+    }
+  } catch (const Aborted&) {
+    res.stopped = true;
+    if (res.outcome == Outcome::kMate) res.main_line.clear();
+  }
+  res.nodes = s.lim.nodes;
+}
+
 }  // namespace sb::tsume::detail
