@@ -27,8 +27,8 @@ struct Traits {
   /// Params of the instance; threads, all_moves, max_memory and progress from the settings.
   static Params params(const Instance& x, const RunSettings& s);
   /// Columns board (MxN), k, rule, moves (points separated by spaces), value (first, draw or
-  /// second), pv (points), positions, move_values ("first=F draw=D second=S": how many moves
-  /// have each value, with all_moves).
+  /// second), pv (points), positions, move_value_counts ("first=F draw=D second=S": how many
+  /// moves have each value, with all_moves).
   static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
   /// Against the published values of empty boards (mnk::verify); na for openings.
   static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
