@@ -14,6 +14,7 @@
 #include "cli_runner.hpp"
 
 using sb::test::run_cli;
+using sb::test::run_command;
 
 namespace {
 
@@ -179,6 +180,32 @@ TEST(TsumeUsi, BadLinesKeepRunning) {
       "checkmate G*5b",
   };
   EXPECT_EQ(lines_without_info_time(r.out), want) << r.out;
+}
+
+TEST(TsumeUsi, AFailedSearchAnswersTimeoutAndKeepsRunning) {
+  // A search that throws (forced by a test hook) must never be answered `checkmate nomate`: the
+  // engine says why, answers `checkmate timeout`, and the next search runs normally.
+  const std::string in =
+      "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n"
+      "go mate 5000\n"
+      "isready\n"
+      "go mate 5000\n";
+  auto r = run_command(
+      "SEARCHBENCH_TEST_FORCE_SEARCH_FAIL=1 " + std::string(SEARCHBENCH_CLI) + " tsume usi", in);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> got = lines_without_info_time(r.out);
+  const auto ready = std::find(got.begin(), got.end(), "readyok");
+  ASSERT_NE(ready, got.end()) << r.out;  // answered at once, so its place is not fixed
+  got.erase(ready);
+  const std::string failed =
+      "info string search failed: forced by SEARCHBENCH_TEST_FORCE_SEARCH_FAIL";
+  EXPECT_EQ(got,
+            (std::vector<std::string>{failed, "checkmate timeout", failed, "checkmate timeout"}))
+      << r.out;
+  // without the hook the same session mates
+  r = run_cli("tsume usi", in);
+  got = lines_without_info_time(r.out);
+  EXPECT_EQ(std::count(got.begin(), got.end(), "checkmate G*5b"), 2) << r.out;
 }
 
 namespace {

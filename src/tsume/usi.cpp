@@ -19,11 +19,13 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <mutex>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -37,6 +39,12 @@
 
 namespace sb::cli::tsume_cli {
 namespace {
+
+// Internal test hook, not a user option: when this environment variable is "1", every search
+// throws before it starts, so that tests/test_tsume_cli.cpp can check the answer to a failed
+// search (`info string search failed: ...`, then `checkmate timeout`, never `nomate`) and that
+// the engine keeps running.
+constexpr const char* kForceSearchFailEnv = "SEARCHBENCH_TEST_FORCE_SEARCH_FAIL";
 
 namespace ts = sb::tsume;
 
@@ -293,6 +301,8 @@ class Engine {
       std::string reply;
       try {
         const auto t0 = std::chrono::steady_clock::now();
+        if (const char* f = std::getenv(kForceSearchFailEnv); f && std::string_view(f) == "1")
+          throw std::runtime_error(std::string("forced by ") + kForceSearchFailEnv);
         const ts::Result r = k->fn(p);
         const double s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
