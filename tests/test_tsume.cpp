@@ -162,6 +162,51 @@ TEST(TsumeRules, DefenderDropsOnlyWhatItHolds) {
   }
 }
 
+TEST(TsumeRules, FutileInterpositions) {
+  // Rook on 1i checks the king on 1a along file 1 (1e2d discovers it); 2a and 2b are the
+  // defender's own pieces, and the silver on 2c guards 1b. White holds two lances, a silver on
+  // 2g guarding 1h and 1f, and a gold on 2e guarding 1e (and able to move there).
+  Position pos = parse_sfen("7lk/7p1/7S1/9/7gS/9/7s1/9/8R b 2l 1");
+  Undo u;
+  pos.do_move(parse_usi_move(pos, "1e2d"), u);
+  ASSERT_TRUE(pos.in_check());
+  std::vector<std::string> futile, counted;
+  Move buf[kMaxMoves];
+  const int n = generate_legal(pos, buf);
+  for (int i = 0; i < n; ++i)
+    (is_futile_interposition(pos, buf[i]) ? futile : counted).push_back(usi_move(buf[i]));
+  // futile: unguarded drops away from the king; counted: next to the king, guarded squares,
+  // board moves
+  EXPECT_EQ(futile, (std::vector<std::string>{"L*1c", "L*1d", "L*1g"}));
+  for (const char* m : {"L*1b", "L*1e", "L*1f", "L*1h", "2e1e"}) EXPECT_TRUE(has(counted, m)) << m;
+  Move ev[kMaxMoves];
+  EXPECT_EQ(generate_evasions(pos, ev, Interpositions::kAll), n);
+  EXPECT_EQ(generate_evasions(pos, ev, Interpositions::kNoFutile), n - 3);
+  Position quiet = start_position();  // White to move, not in check: no interposition at all
+  quiet.do_move(parse_usi_move(quiet, "7g7f"), u);
+  EXPECT_FALSE(is_futile_interposition(quiet, Move::drop(kPawn, square(4, 4))));
+
+  // 1e2d: every legal interposition counted, White drops a lance far away (1d), the rook takes
+  // it, the second lance goes to 1c and Black mates with the captured lance on 1b: 5 plies.
+  // Without futile interpositions the only reply is L*1b, then 1i1b+ mates: 3 plies.
+  const std::string sfen = "7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1";
+  for (const auto& k : kernels()) {
+    Params p;
+    p.root = parse_sfen(sfen);
+    p.max_memory = 64ull << 20;
+    Result r = k.fn(p);
+    EXPECT_EQ(r.mate_length, 5) << k.name;
+    EXPECT_TRUE(r.length_proven) << k.name;
+    p.interpositions = Interpositions::kNoFutile;
+    r = k.fn(p);
+    EXPECT_EQ(r.mate_length, 3) << k.name;
+    EXPECT_TRUE(r.length_proven) << k.name;
+    std::vector<std::string> line;
+    for (Move m : r.main_line) line.push_back(usi_move(m));
+    EXPECT_EQ(line, (std::vector<std::string>{"1e2d", "L*1b", "1i1b+"})) << k.name;
+  }
+}
+
 TEST(TsumeRules, PerpetualCheckIsNoMate) {
   // (the full-width andor kernels cannot exhaust this tree in test time)
   const std::string sfen = "6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1";

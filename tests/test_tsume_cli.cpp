@@ -56,6 +56,36 @@ TEST(TsumeCli, SolveCsvJson) {
   EXPECT_NE(r.out.find("\"verified\":\"pass\""), std::string::npos) << r.out;
 }
 
+TEST(TsumeCli, FutileInterpositionsOption) {
+  // tests/test_tsume.cpp (TsumeRules.FutileInterpositions) explains the position: 5 plies when
+  // every interposition counts, 3 without the futile ones.
+  const std::string sfen = "'7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1'";
+  auto r = run_cli("tsume solve -f csv --sfen " + sfen);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(",mate,5,true,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",all\n"), std::string::npos) << r.out;
+  r = run_cli("tsume solve -f csv --interpositions no-futile --sfen " + sfen);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(",mate,3,true,1e2d L*1b 1i1b+,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",no-futile\n"), std::string::npos) << r.out;
+  r = run_cli("tsume solve --interpositions some --sfen " + sfen);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  const std::string in =
+      "setoption name Interpositions value none\n"
+      "setoption name Interpositions value no-futile\n"
+      "position sfen 7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1\n"
+      "go mate 5000\n"
+      "setoption name Interpositions value all\n"
+      "go mate 5000\n";
+  r = run_cli("tsume usi", in);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines_without_info_time(r.out),
+            (std::vector<std::string>{
+                "info string option Interpositions is 'all' or 'no-futile', got 'none'",
+                "checkmate 1e2d L*1b 1i1b+", "checkmate 1e2d L*1d 1i1d L*1c L*1b"}))
+      << r.out;
+}
+
 TEST(TsumeCli, KifFile) {
   const std::string path = ::testing::TempDir() + "tsume_seed.kif";
   {
@@ -136,6 +166,7 @@ TEST(TsumeUsi, Session) {
       r.out.substr(
           r.out.find("option name Kernel"),
           r.out.find('\n', r.out.find("option name Kernel")) - r.out.find("option name Kernel")),
+      "option name Interpositions type combo default all var all var no-futile",
       "usiok",
       "readyok",
       "checkmate L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b",

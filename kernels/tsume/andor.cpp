@@ -13,9 +13,10 @@ namespace {
 
 class AndOr {
  public:
-  explicit AndOr(const Params& p) : lim(p) {}
+  explicit AndOr(const Params& p) : lim(p), rule(p.interpositions) {}
   detail::Limits lim;
-  bool cut = false;  // a line reached the depth limit
+  Interpositions rule;  // which interpositions the defender may play
+  bool cut = false;     // a line reached the depth limit
 
   /// Does the attacker (to move) mate within r plies?
   bool attack(Position& pos, int r, detail::PathSet& path) {
@@ -52,7 +53,7 @@ class AndOr {
   bool defend(Position& pos, int r, detail::PathSet& path) {
     lim.count();
     Move buf[kMaxMoves];
-    const int n = generate_legal(pos, buf);
+    const int n = generate_evasions(pos, buf, rule);
     if (n == 0) return true;
     if (r < 1) {
       cut = true;

@@ -92,12 +92,14 @@ class TTable {
 
 class AndOrTT {
  public:
-  AndOrTT(const Params& p) : lim(p), tt(table_bytes(p)), atk(p.root.side_to_move()) {}
+  AndOrTT(const Params& p)
+      : lim(p), tt(table_bytes(p)), atk(p.root.side_to_move()), rule(p.interpositions) {}
   detail::Limits lim;
   TTable tt;
   Color atk;
-  bool cut = false;  // a line below reached the depth limit
-  bool rep = false;  // a line below was cut by a repetition
+  Interpositions rule;  // which interpositions the defender may play
+  bool cut = false;     // a line below reached the depth limit
+  bool rep = false;     // a line below was cut by a repetition
 
   bool attack(Position& pos, int r, detail::PathSet& path) {
     const int known = tt.probe(pos.board_key(), pos.hand(atk), r);
@@ -150,7 +152,7 @@ class AndOrTT {
     const bool cut0 = cut, rep0 = rep;
     cut = rep = false;
     Move buf[kMaxMoves];
-    const int n = generate_legal(pos, buf);
+    const int n = generate_evasions(pos, buf, rule);
     bool mate = true;
     if (n > 0 && r < 1) cut = true, mate = false;
     for (int i = 0; i < n && mate && r >= 1; ++i) {

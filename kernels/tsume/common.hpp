@@ -91,7 +91,9 @@ inline Hand proof_hand_before(const Position& pos, Move m, Hand child_ph) {
 template <class Oracle>
 class MainLine {
  public:
-  MainLine(Oracle& oracle, long budget) : oracle_(oracle), budget_(budget) {}
+  /// rule: which defender interpositions count (Params::interpositions).
+  MainLine(Oracle& oracle, long budget, Interpositions rule = Interpositions::kAll)
+      : oracle_(oracle), budget_(budget), rule_(rule) {}
 
   /// Returns {line, leftover}; pos is restored.
   std::pair<std::vector<Move>, int> best(Position& pos, int r, bool attacker, PathSet& path,
@@ -100,7 +102,7 @@ class MainLine {
     const Color atk = attacker ? pos.side_to_move() : ~pos.side_to_move();
     if (!attacker && r == 0) return {{}, hand_total(pos.hand(atk))};
     Move buf[kMaxMoves];
-    const int n = attacker ? generate_checks(pos, buf) : generate_legal(pos, buf);
+    const int n = attacker ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule_);
     std::vector<Move> moves(buf, buf + n);
     std::pair<std::vector<Move>, int> best{{}, 1 << 30};
     bool have = false;
@@ -112,7 +114,7 @@ class MainLine {
       if (!path.contains(key)) {
         path.push(key);
         if (attacker) {
-          ok = r == 1 ? !has_legal_move(pos) : call(pos, r - 1, path);
+          ok = r == 1 ? !has_evasion(pos, rule_) : call(pos, r - 1, path);
         } else {
           ok = r < 3 || !call(pos, r - 3, path);
         }
@@ -143,6 +145,7 @@ class MainLine {
   }
   Oracle& oracle_;
   long budget_;
+  Interpositions rule_;
 };
 
 /// Validation shared by every kernel.
@@ -173,7 +176,7 @@ void deepen(const Params& p, Search& s, Result& res, Reset reset) {
             return pos.side_to_move() == p.root.side_to_move() ? s.attack(pos, r, pp)
                                                                : s.defend(pos, r, pp);
           };
-          MainLine<decltype(oracle)> ml(oracle, 4000);
+          MainLine<decltype(oracle)> ml(oracle, 4000, p.interpositions);
           res.main_line = ml.best(root, len, true, path).first;
         }
         break;

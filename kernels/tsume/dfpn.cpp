@@ -15,7 +15,7 @@ Result dfpn(const Params& p) {
   validate(p, "dfpn");
   detail::Table<false> tt(table_bytes(p));
   detail::Limits lim(p);
-  detail::DfPn<false> s(tt, lim, p.root.side_to_move());
+  detail::DfPn<false> s(tt, lim, p.root.side_to_move(), 0, p.interpositions);
   Result res;
   res.threads = 1;
   try {

@@ -220,8 +220,10 @@ inline std::uint64_t mix64(std::uint64_t z) {
 template <bool kShared>
 class DfPn {
  public:
-  DfPn(Table<kShared>& tt, Limits& lim, Color attacker, unsigned seed = 0)
-      : tt_(tt), lim_(lim), attacker_(attacker), rng_(seed), randomize_(seed != 0) {}
+  /// rule: which defender interpositions count (Params::interpositions).
+  DfPn(Table<kShared>& tt, Limits& lim, Color attacker, unsigned seed = 0,
+       Interpositions rule = Interpositions::kAll)
+      : tt_(tt), lim_(lim), attacker_(attacker), rule_(rule), rng_(seed), randomize_(seed != 0) {}
 
   /// Searches pos (attacker to move) for a mate within r plies (kRInf: any), with `path` the
   /// positions before it on the line (repetitions). Returns the root's value: pn == 0 proved,
@@ -294,7 +296,7 @@ class DfPn {
     for (int i = 0; i < n; ++i) {
       Undo u;
       pos.do_move(moves[i], u);
-      const bool mate = !has_legal_move(pos);
+      const bool mate = !has_evasion(pos, rule_);
       Hand tph = 0;
       if (mate) tph = terminal_proof_hand(pos, pos.hand(attacker_));
       pos.undo_move(moves[i], u);
@@ -320,7 +322,7 @@ class DfPn {
     Res out;
 
     Move buf[kMaxMoves];
-    const int n = is_or ? generate_checks(pos, buf) : generate_legal(pos, buf);
+    const int n = is_or ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule_);
     if (n == 0) {
       if (is_or) {
         tt_.store_disproven(key, hand, kNoLen);
@@ -582,7 +584,7 @@ class DfPn {
     const Hand hand = pos.hand(attacker_);
     Res out;
     Move ev[kMaxMoves];
-    const int n = generate_legal(pos, ev);
+    const int n = generate_evasions(pos, ev, rule_);
     Hand ph = terminal_proof_hand(pos, hand);
     std::uint16_t hi = 0;
     for (int i = 0; i < n; ++i) {
@@ -638,7 +640,7 @@ class DfPn {
     pos.do_move(c.m, u);
     Move buf[kMaxMoves];
     if (pos.side_to_move() != attacker_) {  // c is a defender node
-      const int ne = generate_legal(pos, buf);
+      const int ne = generate_evasions(pos, buf, rule_);
       if (ne == 0) {
         c.ph = terminal_proof_hand(pos, c.hand);
         tt_.store_proven(c.key, c.ph, 0, Move{});
@@ -688,6 +690,7 @@ class DfPn {
   Table<kShared>& tt_;
   Limits& lim_;
   Color attacker_;
+  Interpositions rule_;
   Position* pos_ = nullptr;
   PathSet* path_ = nullptr;
   std::unordered_set<std::uint64_t> rep_;
@@ -704,7 +707,8 @@ namespace sb::tsume::detail {
 /// A mating line read from the table's proofs (attacker: the stored proof move; defender: the
 /// evasion with the longest stored proof). Used when the minimal length could not be proved.
 template <bool kShared>
-std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, int max_len) {
+std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, int max_len,
+                             Interpositions rule) {
   std::vector<Move> line;
   for (int ply = 0; ply < max_len; ++ply) {
     Move pick;
@@ -714,7 +718,7 @@ std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, i
       pick = v.best;
     } else {
       Move buf[kMaxMoves];
-      const int n = generate_legal(pos, buf);
+      const int n = generate_evasions(pos, buf, rule);
       int best_hi = -1;
       for (int i = 0; i < n; ++i) {
         const Val v = tt.lookup(pos.board_key_after(buf[i]), pos.hand(attacker), kRInf);
@@ -743,7 +747,7 @@ void post_search(const Params& p, Table<kShared>& tt, DfPn<kShared>& s, Val v, R
   int len = v.hi;
   res.mate_length = len;
   if (!p.main_line) {
-    res.main_line = proof_line(tt, root, atk, len);
+    res.main_line = proof_line(tt, root, atk, len, p.interpositions);
     return;
   }
   try {
@@ -761,16 +765,16 @@ void post_search(const Params& p, Table<kShared>& tt, DfPn<kShared>& s, Val v, R
         return s.solve(pos, static_cast<std::uint16_t>(r | 1), path).pn == 0;
       }
       r &= ~1;  // the defender's mates have even lengths
-      if (r <= 0) return !has_legal_move(pos);
+      if (r <= 0) return !has_evasion(pos, p.interpositions);
       return s.solve(pos, static_cast<std::uint16_t>(r), path).pn == 0;
     };
-    MainLine<decltype(oracle)> ml(oracle, 4000);
+    MainLine<decltype(oracle)> ml(oracle, 4000, p.interpositions);
     PathSet path;
     path.push(root.key());
     res.main_line = ml.best(root, len, true, path).first;
   } catch (const Aborted&) {
     res.stopped = true;
-    res.main_line = proof_line(tt, p.root, atk, res.mate_length);
+    res.main_line = proof_line(tt, p.root, atk, res.mate_length, p.interpositions);
   }
 }
 

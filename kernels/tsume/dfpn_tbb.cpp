@@ -39,7 +39,8 @@ Result dfpn_tbb(const Params& p) {
         0, p.threads,
         [&](int t) {
           detail::Limits lim(p);
-          detail::DfPn<true> s(tt, lim, atk, t == 0 ? 0u : 7919u * static_cast<unsigned>(t));
+          detail::DfPn<true> s(tt, lim, atk, t == 0 ? 0u : 7919u * static_cast<unsigned>(t),
+                               p.interpositions);
           s.set_stop_flag(&done);
           Position root = p.root;
           detail::PathSet path;
@@ -67,7 +68,7 @@ Result dfpn_tbb(const Params& p) {
     res.outcome = Outcome::kUnknown;
     res.stopped = true;
   } else {
-    detail::DfPn<true> s(tt, lim, atk);
+    detail::DfPn<true> s(tt, lim, atk, 0, p.interpositions);
     try {
       detail::post_search(p, tt, s, root_val, res);
     } catch (const detail::Aborted&) {

@@ -1,5 +1,6 @@
 // Shogi board, attack tables, make/unmake and legal move generation (see shogi.hpp).
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "shogi.hpp"
@@ -624,6 +625,33 @@ int generate_checks_filtered(const Position& pos, Move* out) {
 bool has_legal_move(const Position& pos) {
   Move buf[kMaxMoves];
   return generate<false, true>(pos, buf) > 0;
+}
+
+bool is_futile_interposition(const Position& pos, Move m) {
+  if (!m.is_drop()) return false;
+  const Color us = pos.side_to_move();
+  const int k = pos.king_square(us);
+  if (k < 0) return false;
+  const Bitboard chk = pos.checkers();
+  if (popcount(chk) != 1) return false;
+  const int s = m.to();
+  if (!(between(lsb(chk), k) & bb_of(s))) return false;  // not an interposition
+  if (std::abs(file_of(s) - file_of(k)) <= 1 && std::abs(rank_of(s) - rank_of(k)) <= 1)
+    return false;  // next to the king: the king defends it
+  return !pos.attackers_to(us, s);
+}
+int generate_evasions(const Position& pos, Move* out, Interpositions rule) {
+  const int n = generate_legal(pos, out);
+  if (rule == Interpositions::kAll) return n;
+  int kept = 0;
+  for (int i = 0; i < n; ++i)
+    if (!is_futile_interposition(pos, out[i])) out[kept++] = out[i];
+  return kept;
+}
+bool has_evasion(const Position& pos, Interpositions rule) {
+  if (rule == Interpositions::kAll) return has_legal_move(pos);
+  Move buf[kMaxMoves];
+  return generate_evasions(pos, buf, rule) > 0;
 }
 
 std::uint64_t perft(Position& pos, int depth) {

@@ -238,6 +238,26 @@ int generate_checks(const Position& pos, Move* out);
 int generate_checks_filtered(const Position& pos, Move* out);
 /// True when the side to move has at least one legal move.
 bool has_legal_move(const Position& pos);
+/// Which defender interpositions a tsume search counts as moves.
+enum class Interpositions {
+  kAll,       ///< every legal interposition (the baseline; what common engines count)
+  kNoFutile,  ///< futile interpositions (無駄合, is_futile_interposition) are not moves
+};
+/// True when m, a legal move of the side to move, is a futile interposition (無駄合) under the
+/// rule this project states (README, "Futile interpositions"): a drop on a square strictly
+/// between the king and the one piece giving check, a ranged piece (lance, bishop, rook, horse,
+/// dragon), on a square not adjacent to the king that no piece of the side to move attacks, so
+/// that the checking piece takes the dropped piece for nothing and checks again. Board moves that
+/// interpose are never futile. This is the simple, static form of the composers' convention (a
+/// futile interposition only lengthens the mate by two plies and is not counted), not their full
+/// judgement, which looks at the mate that follows.
+bool is_futile_interposition(const Position& pos, Move m);
+/// generate_legal, without the futile interpositions when rule is kNoFutile (same order).
+int generate_evasions(const Position& pos, Move* out, Interpositions rule);
+/// True when the side to move has a move that counts under rule. A king in check without one is
+/// mated in the tsume sense (with kNoFutile: its only moves are futile interpositions). The rules
+/// of the game (uchifuzume) always use has_legal_move.
+bool has_evasion(const Position& pos, Interpositions rule);
 /// True when the side to move is in check and has no legal move.
 inline bool is_checkmate(const Position& pos) {
   return pos.in_check() && !has_legal_move(pos);

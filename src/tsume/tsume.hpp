@@ -47,8 +47,10 @@ struct Params {
   /// Stop at this time (steady clock); the kernel reads the clock only to compare with it.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   const std::atomic<bool>* stop = nullptr;  ///< stop when it becomes true (USI `stop`)
-  int max_length = 0;            ///< andor kernels: deepen no further than this (0: no limit)
-  bool main_line = true;         ///< prove the minimal length and extract the main line
+  int max_length = 0;     ///< andor kernels: deepen no further than this (0: no limit)
+  bool main_line = true;  ///< prove the minimal length and extract the main line
+  /// Which defender interpositions count (kNoFutile: futile ones are not moves; README).
+  Interpositions interpositions = Interpositions::kAll;
   Progress* progress = nullptr;  ///< optional: done = nodes searched so far
 };
 

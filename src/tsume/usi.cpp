@@ -158,6 +158,7 @@ class Engine {
       std::string combo = "option name Kernel type combo default " + kernel_;
       for (const auto& k : ts::kernels()) combo += std::string(" var ") + k.name;
       say(combo);
+      say("option name Interpositions type combo default all var all var no-futile");
       say("usiok");
     } else if (cmd == "isready") {
       say("readyok");
@@ -213,6 +214,11 @@ class Engine {
         kernel_ = value;
       else
         say("info string unknown kernel '" + value + "' (" + ts::kernel_names() + ")");
+    } else if (name == "Interpositions") {
+      if (value == "all" || value == "no-futile")
+        no_futile_ = value == "no-futile";
+      else
+        say("info string option Interpositions is 'all' or 'no-futile', got '" + value + "'");
     } else if (name == "USI_Ponder" || name == "USI_OwnBook" || name == "USI_MultiPV") {
       // GUI defaults that do not apply to a tsume engine
     } else {
@@ -289,6 +295,7 @@ class Engine {
     p.max_memory = static_cast<std::uint64_t>(hash_mb_) << 20;
     p.deadline = deadline;
     p.stop = &stop_;
+    p.interpositions = no_futile_ ? ts::Interpositions::kNoFutile : ts::Interpositions::kAll;
     try {
       ts::validate(p, k->name);
     } catch (const std::invalid_argument& e) {
@@ -343,6 +350,7 @@ class Engine {
   std::string kernel_;
   long hash_mb_ = 256;
   int threads_ = 1;
+  bool no_futile_ = false;  ///< option Interpositions: futile interpositions are not moves
 };
 
 }  // namespace
