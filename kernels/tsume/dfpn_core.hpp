@@ -706,6 +706,8 @@ namespace sb::tsume::detail {
 
 /// A mating line read from the table's proofs (attacker: the stored proof move; defender: the
 /// evasion with the longest stored proof). Used when the minimal length could not be proved.
+/// Empty when the table no longer holds a whole line (entries on it were replaced), so that a
+/// line that does not end in mate is never reported.
 template <bool kShared>
 std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, int max_len,
                              Interpositions rule) {
@@ -730,6 +732,9 @@ std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, i
     pos.do_move(pick, u);
     line.push_back(pick);
   }
+  const bool mated =
+      pos.side_to_move() != attacker && pos.in_check() && !has_evasion(pos, rule);
+  if (!mated) line.clear();
   return line;
 }
 

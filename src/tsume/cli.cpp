@@ -161,7 +161,11 @@ int run_solve(const SolveOptions& o) {
       std::printf("result    = mate in %d%s\n", r.mate_length,
                   r.length_proven ? " (minimal: no shorter mate exists)"
                                   : " (a mate; shorter not excluded within the limits)");
-      std::printf("main line = %s\n", usi.c_str());
+      if (r.main_line.empty())
+        std::printf("main line = (not recovered: the search stopped before the line was read "
+                    "back whole)\n");
+      else
+        std::printf("main line = %s\n", usi.c_str());
       std::printf("KIF       = %s\n", ts::kif_line(inst.position, r.main_line, true).c_str());
       if (leftover >= 0) std::printf("leftover  = %d piece(s) in the attacker's hand\n", leftover);
     } else if (r.outcome == ts::Outcome::kNoMate) {
