@@ -141,7 +141,7 @@ class Table {
 
  private:
   struct Guard {
-    Guard(const Table& t, std::uint64_t key) : t_(t), i_(key & t.mask_) {
+    Guard(const Table& t, std::uint64_t key) : t_(t), i_(index(key, t.mask_)) {
       if constexpr (kShared) {
         while (t_.locks_[i_].exchange(true, std::memory_order_acquire))
           while (t_.locks_[i_].load(std::memory_order_relaxed)) std::this_thread::yield();
@@ -153,7 +153,11 @@ class Table {
     const Table& t_;
     std::uint64_t i_;
   };
-  Entry* cluster(std::uint64_t key) const { return e_.get() + (key & mask_) * kWays; }
+  // Cluster of a key. Stored keys have bit 0 set (0 marks an empty slot), so the index starts at
+  // bit 1: with bit 0 in it, only the odd clusters were ever used and a private table never
+  // filled the three quarters that make it grow (it stayed at 8,192 usable slots).
+  static std::uint64_t index(std::uint64_t key, std::uint64_t mask) { return (key >> 1) & mask; }
+  Entry* cluster(std::uint64_t key) const { return e_.get() + index(key, mask_) * kWays; }
 
   template <class F>
   void update(std::uint64_t key, Hand hand, F f) {
@@ -193,7 +197,7 @@ class Table {
       Entry* d = e_.get() + (i + old) * kWays;
       int w = 0;
       for (int j = 0; j < kWays; ++j)
-        if (c[j].key & old) d[w++] = c[j], c[j] = Entry{};
+        if ((c[j].key >> 1) & old) d[w++] = c[j], c[j] = Entry{};
     }
     mask_ = 2 * old - 1;
   }
@@ -732,8 +736,7 @@ std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, i
     pos.do_move(pick, u);
     line.push_back(pick);
   }
-  const bool mated =
-      pos.side_to_move() != attacker && pos.in_check() && !has_evasion(pos, rule);
+  const bool mated = pos.side_to_move() != attacker && pos.in_check() && !has_evasion(pos, rule);
   if (!mated) line.clear();
   return line;
 }
