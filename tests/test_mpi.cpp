@@ -206,10 +206,11 @@ std::vector<pid_t> ranks_of(pid_t mpirun_pid) {
   return out;
 }
 
-// Starts a journaled n = 16 job on `ranks` ranks, kills one rank (or mpirun) with SIGKILL once
-// 200 pieces are recorded, and resumes it on `resume_ranks` ranks.
+// Starts a journaled n = 17 job on `ranks` ranks, kills one rank (or mpirun) with SIGKILL once
+// 200 pieces are recorded, and resumes it on `resume_ranks` ranks. (n = 16, under 1 s of work,
+// sometimes finished every piece before the kill landed on a loaded machine.)
 void kill_and_resume(int ranks_at_start, bool kill_a_rank, int resume_ranks) {
-  const int n = 16;
+  const int n = 17;
   const auto j = temp(kill_a_rank ? "rank" : "mpirun");
   const std::string args = "nqueens count -n " + std::to_string(n) + " -k bitboard-sym-mpi -t 1";
   const pid_t pid = sb::test::start_background(launcher(ranks_at_start) + " " + args +

@@ -176,7 +176,7 @@ TEST(TsumeUsi, Session) {
   };
   // the second isready is answered at once, while the first search may still run
   std::vector<std::string> got = lines_without_info_time(r.out);
-  const auto second = std::find(got.begin() + 7, got.end(), "readyok");
+  const auto second = std::find(got.begin() + 8, got.end(), "readyok");  // after usiok, readyok
   ASSERT_NE(second, got.end()) << r.out;
   got.erase(second);
   EXPECT_EQ(got, want) << r.out;
@@ -237,6 +237,28 @@ TEST(TsumeUsi, AFailedSearchAnswersTimeoutAndKeepsRunning) {
   r = run_cli("tsume usi", in);
   got = lines_without_info_time(r.out);
   EXPECT_EQ(std::count(got.begin(), got.end(), "checkmate G*5b"), 2) << r.out;
+}
+
+TEST(TsumeUsi, ARejectedPositionIsNotSolved) {
+  // After a bad `position`, `go` must not answer for the position sent before it.
+  const std::string in =
+      "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n"
+      "position startpos moves 7g7f 7g7f\n"
+      "go mate 1000\n"
+      "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n"
+      "position sfen garbage\n"
+      "go mate 1000\n"
+      "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n"
+      "go mate 1000\n";
+  const auto r = run_cli("tsume usi", in);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto got = lines_without_info_time(r.out);
+  ASSERT_EQ(got.size(), 5u) << r.out;
+  EXPECT_EQ(got[0].rfind("info string illegal move 7g7f", 0), 0u) << r.out;
+  EXPECT_EQ(got[1], "info string no position: send 'position' before 'go mate'");
+  EXPECT_EQ(got[2].rfind("info string SFEN", 0), 0u) << r.out;
+  EXPECT_EQ(got[3], "info string no position: send 'position' before 'go mate'");
+  EXPECT_EQ(got[4], "checkmate G*5b");
 }
 
 namespace {

@@ -59,7 +59,10 @@ std::string read_file(const std::string& path) {
   if (std::filesystem::is_directory(path, ec))
     throw UsageError("cannot read KIF file '" + path + "': it is a directory");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read KIF file '" + path + "'");
+  if (!in)
+    throw UsageError(
+        "cannot read KIF file '" + path + "': " +
+        (std::filesystem::exists(path, ec) ? "permission denied or unreadable" : "no such file"));
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
@@ -162,8 +165,9 @@ int run_solve(const SolveOptions& o) {
                   r.length_proven ? " (minimal: no shorter mate exists)"
                                   : " (a mate; shorter not excluded within the limits)");
       if (r.main_line.empty())
-        std::printf("main line = (not recovered: the search stopped before the line was read "
-                    "back whole)\n");
+        std::printf(
+            "main line = (not recovered: the search stopped before the line was read "
+            "back whole)\n");
       else
         std::printf("main line = %s\n", usi.c_str());
       std::printf("KIF       = %s\n", ts::kif_line(inst.position, r.main_line, true).c_str());
@@ -240,9 +244,12 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
 
   auto so = std::make_shared<SolveOptions>();
   auto* solve = tc->add_subcommand("solve", "Solve a tsume problem: mate length and main line");
-  solve->add_option("--sfen", so->sfen, "Position in SFEN (attacker to move), or 'startpos'");
-  solve->add_option("--kif", so->kif, "KIF/BOD board diagram file (UTF-8 or Shift_JIS)");
-  solve->add_option("--problem", so->problem, "A suite problem by name (`searchbench tsume list`)");
+  solve->add_option("--sfen", so->sfen, "Position in SFEN (attacker to move), or 'startpos'")
+      ->check(non_empty());
+  solve->add_option("--kif", so->kif, "KIF/BOD board diagram file (UTF-8 or Shift_JIS)")
+      ->check(non_empty());
+  solve->add_option("--problem", so->problem, "A suite problem by name (`searchbench tsume list`)")
+      ->check(non_empty());
   solve->add_option("-k,--kernel", so->kernel, "Kernel: andor, andor-tt, dfpn, dfpn-tbb");
   solve->add_option("-t,--threads", so->threads, "Threads for dfpn-tbb (default 2)")
       ->transform(decimal_in(1, kMaxThreads));
@@ -255,6 +262,7 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
       ->add_option("--interpositions", so->interpositions,
                    "Defender interpositions counted: all (default), or no-futile (futile "
                    "interpositions, 無駄合, are not moves; README)")
+      ->check(non_empty())
       ->check(CLI::IsMember({"all", "no-futile"}));
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));

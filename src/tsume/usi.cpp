@@ -11,7 +11,9 @@
 // in order). At the end of input the queued lines run, the last search goes on to its end or
 // time limit and answers, and the engine exits. A line the engine cannot use (unknown command, bad
 // SFEN, illegal move, bad option) is answered with `info string <reason>` and the engine keeps
-// running with its previous state. A search that fails is answered `checkmate timeout`.
+// running with its previous state, except that a rejected `position` clears the position (a
+// following `go` is refused, never answered for an older position). A search that fails is answered
+// `checkmate timeout`.
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -227,6 +229,9 @@ class Engine {
   }
 
   void position(std::istringstream& in) {
+    // A rejected position leaves no position at all, so that the next `go` is refused rather
+    // than answered for an earlier position the GUI no longer shows.
+    have_pos_ = false;
     std::string w;
     in >> w;
     ts::Position pos;
