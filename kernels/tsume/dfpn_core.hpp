@@ -710,8 +710,9 @@ namespace sb::tsume::detail {
 
 /// A mating line read from the table's proofs (attacker: the stored proof move; defender: the
 /// evasion with the longest stored proof). Used when the minimal length could not be proved.
-/// Empty when the table no longer holds a whole line (entries on it were replaced), so that a
-/// line that does not end in mate is never reported.
+/// Empty unless the line has max_len plies and ends in mate (entries on it may have been replaced
+/// or hold stale lengths), so that a line that does not mate, or mates sooner than the length
+/// reported beside it, is never reported.
 template <bool kShared>
 std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, int max_len,
                              Interpositions rule) {
@@ -736,8 +737,11 @@ std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, i
     pos.do_move(pick, u);
     line.push_back(pick);
   }
+  // Only a line as long as the proved length, ending in mate, is the main line: stale stored
+  // lengths can lead the defender into a shorter mate (on Microcosmos a 463-ply line for a
+  // 1,541-ply proof).
   const bool mated = pos.side_to_move() != attacker && pos.in_check() && !has_evasion(pos, rule);
-  if (!mated) line.clear();
+  if (!mated || static_cast<int>(line.size()) != max_len) line.clear();
   return line;
 }
 
