@@ -38,13 +38,11 @@ class TTable {
     if (!e_) throw std::bad_alloc();
   }
   std::uint64_t positions = 0;
-  // Clusters are indexed from bit 1 of the key: stored keys have bit 0 set (0 marks an empty
-  // slot), so indexing from bit 0 used only the odd clusters, half the table.
 
   /// 1: mate within r known, 0: no mate within r known, -1: unknown.
   int probe(std::uint64_t key, Hand h, int r) const {
     key |= 1;
-    const TEntry* c = &e_[((key >> 1) & mask_) * 4];
+    const TEntry* c = cluster(key);
     for (int i = 0; i < 4; ++i) {
       if (c[i].key != key) continue;
       if (c[i].hi < kLenInf && c[i].hi <= r && hand_ge(h, c[i].hand)) return 1;
@@ -59,7 +57,7 @@ class TTable {
   }
   void store(std::uint64_t key, Hand h, bool mate, int r) {
     key |= 1;
-    TEntry* c = &e_[((key >> 1) & mask_) * 4];
+    TEntry* c = cluster(key);
     TEntry* victim = &c[0];
     for (int i = 0; i < 4; ++i) {
       if (c[i].key == key && c[i].hand == h) {
@@ -84,6 +82,9 @@ class TTable {
   }
 
  private:
+  // The 4 slots of key (bit 0 set). Clusters are indexed from bit 1: stored keys have bit 0 set
+  // (0 marks an empty slot), so indexing from bit 0 used only the odd clusters, half the table.
+  TEntry* cluster(std::uint64_t key) const { return &e_[((key >> 1) & mask_) * 4]; }
   struct Free {
     void operator()(TEntry* p) const { std::free(p); }
   };

@@ -92,7 +92,7 @@ template <class Oracle>
 class MainLine {
  public:
   /// rule: which defender interpositions count (Params::interpositions).
-  MainLine(Oracle& oracle, long budget, Interpositions rule = Interpositions::kAll)
+  MainLine(Oracle& oracle, long budget, Interpositions rule)
       : oracle_(oracle), budget_(budget), rule_(rule) {}
 
   /// Returns {line, leftover}; pos is restored.

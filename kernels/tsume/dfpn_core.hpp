@@ -225,8 +225,9 @@ template <bool kShared>
 class DfPn {
  public:
   /// rule: which defender interpositions count (Params::interpositions).
-  DfPn(Table<kShared>& tt, Limits& lim, Color attacker, unsigned seed = 0,
-       Interpositions rule = Interpositions::kAll)
+  /// seed: 0 for the deterministic child choice, else a small random term added to each child's
+  /// number when choosing (dfpn-tbb's helpers).
+  DfPn(Table<kShared>& tt, Limits& lim, Color attacker, unsigned seed, Interpositions rule)
       : tt_(tt), lim_(lim), attacker_(attacker), rule_(rule), rng_(seed), randomize_(seed != 0) {}
 
   /// Searches pos (attacker to move) for a mate within r plies (kRInf: any), with `path` the

@@ -93,8 +93,7 @@ int run_solve(const SolveOptions& o) {
   p.threads = k->parallel ? (o.threads == 0 ? 2 : o.threads) : 1;
   p.max_memory = parse_bytes(o.max_memory);
   p.max_nodes = o.max_nodes;
-  p.interpositions =
-      o.interpositions == "no-futile" ? ts::Interpositions::kNoFutile : ts::Interpositions::kAll;
+  p.interpositions = *ts::parse_interpositions(o.interpositions);  // checked by CLI11
   if (o.time_limit > 0)
     p.deadline = std::chrono::steady_clock::now() +
                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -263,7 +262,8 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
                    "Defender interpositions counted: all (default), or no-futile (futile "
                    "interpositions, 無駄合, are not moves; README)")
       ->check(non_empty())
-      ->check(CLI::IsMember({"all", "no-futile"}));
+      ->check(CLI::IsMember({ts::interpositions_name(ts::Interpositions::kAll),
+                             ts::interpositions_name(ts::Interpositions::kNoFutile)}));
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
   solve->callback([&action, so] { action = [so] { return run_solve(*so); }; });

@@ -1,6 +1,5 @@
 // Shogi board, attack tables, make/unmake and legal move generation (see shogi.hpp).
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 
 #include "shogi.hpp"
@@ -627,25 +626,47 @@ bool has_legal_move(const Position& pos) {
   return generate<false, true>(pos, buf) > 0;
 }
 
-bool is_futile_interposition(const Position& pos, Move m) {
-  if (!m.is_drop()) return false;
+namespace {
+
+// The squares where a drop by the side to move is a futile interposition (is_futile_interposition):
+// between the king and its one ranged checker, not next to the king, attacked by no piece of the
+// side to move. Computed once per position, not once per move.
+Bitboard futile_drop_squares(const Position& pos) {
   const Color us = pos.side_to_move();
   const int k = pos.king_square(us);
-  if (k < 0) return false;
+  if (k < 0) return 0;
   const Bitboard chk = pos.checkers();
-  if (popcount(chk) != 1) return false;
-  const int s = m.to();
-  if (!(between(lsb(chk), k) & bb_of(s))) return false;  // not an interposition
-  if (std::abs(file_of(s) - file_of(k)) <= 1 && std::abs(rank_of(s) - rank_of(k)) <= 1)
-    return false;  // next to the king: the king defends it
-  return !pos.attackers_to(us, s);
+  if (popcount(chk) != 1) return 0;
+  Bitboard out = 0;
+  for (Bitboard b = between(lsb(chk), k) & ~step_attacks(us, kKing, k); b;) {
+    const int s = pop_lsb(b);
+    if (!pos.attackers_to(us, s)) out |= bb_of(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* interpositions_name(Interpositions rule) {
+  return rule == Interpositions::kNoFutile ? "no-futile" : "all";
+}
+std::optional<Interpositions> parse_interpositions(std::string_view name) {
+  for (Interpositions r : {Interpositions::kAll, Interpositions::kNoFutile})
+    if (name == interpositions_name(r)) return r;
+  return std::nullopt;
+}
+
+bool is_futile_interposition(const Position& pos, Move m) {
+  return m.is_drop() && (futile_drop_squares(pos) & bb_of(m.to()));
 }
 int generate_evasions(const Position& pos, Move* out, Interpositions rule) {
   const int n = generate_legal(pos, out);
   if (rule == Interpositions::kAll) return n;
+  const Bitboard futile = futile_drop_squares(pos);
+  if (!futile) return n;
   int kept = 0;
   for (int i = 0; i < n; ++i)
-    if (!is_futile_interposition(pos, out[i])) out[kept++] = out[i];
+    if (!out[i].is_drop() || !(futile & bb_of(out[i].to()))) out[kept++] = out[i];
   return kept;
 }
 bool has_evasion(const Position& pos, Interpositions rule) {

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -243,6 +244,11 @@ enum class Interpositions {
   kAll,       ///< every legal interposition (the baseline; what common engines count)
   kNoFutile,  ///< futile interpositions (無駄合, is_futile_interposition) are not moves
 };
+/// "all" or "no-futile": the rule's name on the CLI (`--interpositions`), in USI (option
+/// `Interpositions`) and in the CSV.
+const char* interpositions_name(Interpositions rule);
+/// The rule called name ("all", "no-futile"), or nullopt.
+std::optional<Interpositions> parse_interpositions(std::string_view name);
 /// True when m, a legal move of the side to move, is a futile interposition (無駄合) under the
 /// rule this project states (README, "Futile interpositions"): a drop on a square strictly
 /// between the king and the one piece giving check, a ranged piece (lance, bishop, rook, horse,

@@ -217,8 +217,8 @@ class Engine {
       else
         say("info string unknown kernel '" + value + "' (" + ts::kernel_names() + ")");
     } else if (name == "Interpositions") {
-      if (value == "all" || value == "no-futile")
-        no_futile_ = value == "no-futile";
+      if (const auto rule = ts::parse_interpositions(value))
+        interpositions_ = *rule;
       else
         say("info string option Interpositions is 'all' or 'no-futile', got '" + value + "'");
     } else if (name == "USI_Ponder" || name == "USI_OwnBook" || name == "USI_MultiPV") {
@@ -300,7 +300,7 @@ class Engine {
     p.max_memory = static_cast<std::uint64_t>(hash_mb_) << 20;
     p.deadline = deadline;
     p.stop = &stop_;
-    p.interpositions = no_futile_ ? ts::Interpositions::kNoFutile : ts::Interpositions::kAll;
+    p.interpositions = interpositions_;
     try {
       ts::validate(p, k->name);
     } catch (const std::invalid_argument& e) {
@@ -355,7 +355,7 @@ class Engine {
   std::string kernel_;
   long hash_mb_ = 256;
   int threads_ = 1;
-  bool no_futile_ = false;  ///< option Interpositions: futile interpositions are not moves
+  ts::Interpositions interpositions_ = ts::Interpositions::kAll;  ///< option Interpositions
 };
 
 }  // namespace
