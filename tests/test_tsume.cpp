@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "tsume/dfpn_core.hpp"
 #include "tsume/tsume.hpp"
 
 using namespace sb::tsume;
@@ -205,6 +206,20 @@ TEST(TsumeRules, FutileInterpositions) {
     for (Move m : r.main_line) line.push_back(usi_move(m));
     EXPECT_EQ(line, (std::vector<std::string>{"1e2d", "L*1b", "1i1b+"})) << k.name;
   }
+}
+
+TEST(TsumeTable, APrivateTableGrowsPastItsFirstSize) {
+  // 100,000 distinct keys into a 64 MiB table (2 M slots, first size 16,384 slots): as the table
+  // doubles, most keys find a free slot (a full 4-way cluster replaces an entry, which is not a
+  // new position). Stored keys have bit 0 set, and a cluster index that included it used only the
+  // odd clusters, so the table never grew and stopped at 8,192 positions.
+  detail::Table<false> t(64ull << 20);
+  std::uint64_t z = 12345;
+  for (int i = 0; i < 100000; ++i) {
+    z = detail::mix64(z + 0x9E3779B97F4A7C15ull);
+    t.store_disproven(z, 0, 3);
+  }
+  EXPECT_GT(t.positions(), 50000u);
 }
 
 TEST(TsumeRules, PerpetualCheckIsNoMate) {
