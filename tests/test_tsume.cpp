@@ -1,6 +1,6 @@
 // Tests of the tsume-shogi problem: move generation (perft from the start position against the
 // published counts), each rule on a small position, SFEN refusals, and the kernels against each
-// other and the suite.
+// other and the suite; main lines are checked independently by fresh dfpn runs along them.
 #include <gtest/gtest.h>
 #include <iconv.h>
 
@@ -32,6 +32,46 @@ Result run(Kernel k, const std::string& sfen, int threads = 1) {
   p.threads = threads;
   p.max_memory = 64ull << 20;
   return k(p);
+}
+
+// Minimal mate length of pos (attacker to move) by dfpn, or -1 (no mate, or not settled).
+int minimal_mate(const Position& pos) {
+  Params p;
+  p.root = pos;
+  p.max_memory = 64ull << 20;
+  const Result r = dfpn(p);
+  return r.outcome == Outcome::kMate && r.length_proven ? r.mate_length : -1;
+}
+
+// An independent check of a main line of length len from root (attacker to move), by fresh dfpn
+// runs on the positions along it: every attacker position with r plies left has minimal mate r
+// (the attacker plays shortest), and every defender position with r plies left has an evasion
+// lasting r - 1 plies and none lasting longer (the defender plays longest; the one played lasts
+// r - 1). Returns "" or what is wrong.
+std::string check_main_line(const Position& root, const std::vector<Move>& line, int len) {
+  if (static_cast<int>(line.size()) != len) return "length";
+  Position pos = root;
+  for (int i = 0; i < len; ++i) {
+    const int r = len - i;
+    if (i % 2 == 0) {
+      if (minimal_mate(pos) != r) return "ply " + std::to_string(i + 1) + ": attacker not shortest";
+    } else {
+      Move buf[kMaxMoves];
+      const int n = generate_evasions(pos, buf, Interpositions::kAll);
+      for (int j = 0; j < n; ++j) {
+        Position child = pos;
+        Undo u;
+        child.do_move(buf[j], u);
+        const int m = minimal_mate(child);
+        if (m < 0 || m > r - 1) return "ply " + std::to_string(i + 1) + ": a longer defence";
+        if (buf[j] == line[i] && m != r - 1)
+          return "ply " + std::to_string(i + 1) + ": defender not longest";
+      }
+    }
+    Undo u;
+    pos.do_move(line[i], u);
+  }
+  return is_checkmate(pos) ? "" : "no mate at the end";
 }
 
 }  // namespace
@@ -358,7 +398,8 @@ TEST(TsumeKernels, SeedAndHeadGold) {
 }
 
 // Every kernel on every suite problem marked for CI: the suite's answer, and all kernels agree
-// with each other (length and, for the df-pn kernels, the main line).
+// with each other (length; for the df-pn kernels the main line's leftover, and a line of their
+// own passes the independent check).
 TEST(TsumeKernels, QuickSuiteAllKernelsAgree) {
   int n = 0;
   for (const auto& p : suite()) {
@@ -374,13 +415,57 @@ TEST(TsumeKernels, QuickSuiteAllKernelsAgree) {
       const Result r = k.fn(prm);
       const Instance inst{p.name, prm.root};
       EXPECT_EQ(verify(inst, r), "pass") << k.name << " " << p.name << " length " << r.mate_length;
-      if (std::string(k.name) == "dfpn") dfpn_line = r.main_line;
+      if (std::string(k.name) == "dfpn") {
+        dfpn_line = r.main_line;
+        if (r.outcome == Outcome::kMate) {
+          EXPECT_EQ(check_main_line(prm.root, r.main_line, r.mate_length), "") << p.name;
+        }
+      }
       if (std::string(k.name) == "dfpn-tbb") {
-        EXPECT_EQ(r.main_line, dfpn_line) << p.name;
+        // Another line of the same length and leftover is as good (the main-line search tries
+        // what the shared table already knows first): then check it independently.
+        EXPECT_EQ(leftover_after(prm.root, r.main_line), leftover_after(prm.root, dfpn_line))
+            << p.name;
+        if (r.main_line != dfpn_line) {
+          EXPECT_EQ(check_main_line(prm.root, r.main_line, r.mate_length), "") << p.name;
+        }
       }
     }
   }
   EXPECT_GE(n, 5);
+}
+
+// The main-line checker used above accepts the seed problem's line and refuses a line in which
+// the defender gives up early or the attacker dawdles.
+TEST(TsumeKernels, MainLineChecker) {
+  const Position root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
+  Params p;
+  p.root = root;
+  p.max_memory = 64ull << 20;
+  const Result r = dfpn(p);
+  ASSERT_EQ(r.mate_length, 9);
+  EXPECT_EQ(check_main_line(root, r.main_line, 9), "");
+  // A line in which the defender's first reply is a short one (mated sooner than 7 plies), the
+  // rest played out: the checker refuses it.
+  Position after = root;
+  Undo u;
+  after.do_move(r.main_line[0], u);
+  Move buf[kMaxMoves];
+  const int n = generate_evasions(after, buf, Interpositions::kAll);
+  bool found = false;
+  for (int j = 0; j < n && !found; ++j) {
+    Position child = after;
+    Undo cu;
+    child.do_move(buf[j], cu);
+    p.root = child;
+    const Result rc = dfpn(p);
+    if (rc.outcome != Outcome::kMate || rc.mate_length >= 7) continue;
+    found = true;
+    std::vector<Move> line{r.main_line[0], buf[j]};
+    line.insert(line.end(), rc.main_line.begin(), rc.main_line.end());
+    EXPECT_NE(check_main_line(root, line, static_cast<int>(line.size())), "");
+  }
+  EXPECT_TRUE(found);
 }
 
 TEST(TsumeKernels, LimitsGiveUnknown) {

@@ -80,31 +80,53 @@ inline Hand proof_hand_before(const Position& pos, Move m, Hand child_ph) {
   return child_ph;
 }
 
+/// A MainLine probe that knows nothing: candidates are tried in generation order.
+struct NoProbe {
+  int operator()(Position&, int) const { return 0; }
+};
+
 /// Main line under the tsume rules, once the minimal mate length L of the root is known.
 /// mated_within(pos, r, path) answers "is pos (attacker or defender to move) mated within r
 /// plies?" exactly (or throws Aborted). At attacker nodes the candidates are the checks whose
 /// child is mated within r - 1; at defender nodes the evasions whose child is not mated within
 /// r - 3 (so it lasts the full r - 1). Among candidates the line leaving the fewest pieces in the
-/// attacker's hand wins, first in generation order on ties; alternatives are explored only while
-/// `budget` oracle calls remain (then the first candidate is taken), so the answer is
-/// deterministic for a given position whatever the kernel's tables hold.
-template <class Oracle>
+/// attacker's hand wins; the search stops at the first line that leaves none. probe(pos, r)
+/// answers the same question from what is already known, without searching (1 yes, -1 no,
+/// 0 unknown): moves whose answer is already known to make them candidates are tried first, then
+/// the rest in generation order, so a line that leaves the hand empty is usually found before
+/// any costly "no" is asked for (each is a depth-limited disproof). Alternatives are explored
+/// only while `budget` oracle calls remain (then the first candidate is taken). With NoProbe the
+/// answer is deterministic for a given position whatever the kernel's tables hold; with a probe
+/// that reads a table it may be another line of the same length and the same leftover.
+template <class Oracle, class Probe = NoProbe>
 class MainLine {
  public:
   /// rule: which defender interpositions count (Params::interpositions).
-  MainLine(Oracle& oracle, long budget, Interpositions rule)
-      : oracle_(oracle), budget_(budget), rule_(rule) {}
+  MainLine(Oracle& oracle, long budget, Interpositions rule, Probe probe = Probe{})
+      : oracle_(oracle), probe_(probe), budget_(budget), rule_(rule) {}
 
   /// Returns {line, leftover}; pos is restored.
-  std::pair<std::vector<Move>, int> best(Position& pos, int r, bool attacker, PathSet& path,
-                                         const Hand* attacker_hand_root = nullptr) {
-    (void)attacker_hand_root;
+  std::pair<std::vector<Move>, int> best(Position& pos, int r, bool attacker, PathSet& path) {
     const Color atk = attacker ? pos.side_to_move() : ~pos.side_to_move();
     if (!attacker && r == 0) return {{}, hand_total(pos.hand(atk))};
     Move buf[kMaxMoves];
     const int n = attacker ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule_);
     std::vector<Move> moves(buf, buf + n);
-    std::pair<std::vector<Move>, int> best{{}, 1 << 30};
+    if (attacker || r >= 3) {  // known candidates first (stable: generation order within each)
+      const int q = attacker ? r - 1 : r - 3;
+      const int want = attacker ? 1 : -1;
+      std::vector<Move> known, rest;
+      for (Move m : moves) {
+        Undo u;
+        pos.do_move(m, u);
+        const bool k = probe_(pos, q) == want;
+        pos.undo_move(m, u);
+        (k ? known : rest).push_back(m);
+      }
+      moves = std::move(known);
+      moves.insert(moves.end(), rest.begin(), rest.end());
+    }
+    std::pair<std::vector<Move>, int> top{{}, 1 << 30};
     bool have = false;
     for (Move m : moves) {
       Undo u;
@@ -119,20 +141,20 @@ class MainLine {
           ok = r < 3 || !call(pos, r - 3, path);
         }
         if (ok && (!have || budget_ > 0)) {
-          auto sub = best_child(pos, r - 1, !attacker, path);
-          if (!have || sub.second < best.second) {
-            best.first.assign(1, m);
-            best.first.insert(best.first.end(), sub.first.begin(), sub.first.end());
-            best.second = sub.second;
+          auto sub = best(pos, r - 1, !attacker, path);
+          if (!have || sub.second < top.second) {
+            top.first.assign(1, m);
+            top.first.insert(top.first.end(), sub.first.begin(), sub.first.end());
+            top.second = sub.second;
             have = true;
           }
         }
         path.pop(key);
       }
       pos.undo_move(m, u);
-      if (have && (best.second == 0 || budget_ <= 0)) break;
+      if (have && (top.second == 0 || budget_ <= 0)) break;
     }
-    return best;
+    return top;
   }
 
  private:
@@ -140,10 +162,8 @@ class MainLine {
     --budget_;
     return oracle_(pos, r, path);
   }
-  std::pair<std::vector<Move>, int> best_child(Position& pos, int r, bool attacker, PathSet& path) {
-    return best(pos, r, attacker, path);
-  }
   Oracle& oracle_;
+  Probe probe_;
   long budget_;
   Interpositions rule_;
 };

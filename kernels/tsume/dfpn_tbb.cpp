@@ -7,7 +7,9 @@
 // (never to the numbers they store), so that they spread over different parts of the tree. The
 // first searcher to settle the root stops the others. The post-search (minimal length, main line)
 // then runs on one thread over the shared table; its answers are exact facts, so the mate length
-// and main line equal dfpn's; node and position counts vary from run to run.
+// equals dfpn's, and so does the main line's leftover (the line itself may be another of the same
+// length, since the main-line search tries first what the table knows); node and position counts
+// vary from run to run.
 // Limits: as dfpn; threads 1..kMaxThreads.
 #ifdef SEARCHBENCH_WITH_TBB
 #include <oneapi/tbb/global_control.h>
