@@ -22,7 +22,10 @@ Result dfpn(const Params& p) {
     Position root = p.root;
     detail::PathSet path;
     const detail::Val v = s.solve(root, detail::kRInf, path);
-    detail::post_search(p, tt, s, v, res);
+    detail::post_search(
+        p, tt,
+        [&](Position& pos, std::uint16_t r, detail::PathSet& ps) { return s.solve(pos, r, ps); }, v,
+        res);
   } catch (const detail::Aborted&) {
     res.outcome = Outcome::kUnknown;
     res.stopped = true;

@@ -1,15 +1,17 @@
 // dfpn-tbb: several df-pn searchers (dfpn_core.hpp) on one shared transposition table.
 //
-// Work split: `threads` searchers start together from the root, each as one task of a oneTBB task
+// Work split: `threads` searchers answer every query together: the root search first, then each
+// depth-limited question of the post-search (the minimality proof and the main-line search,
+// which take most of the time on long problems). Each searcher is one task of a oneTBB task
 // arena of `threads` workers; they share the table (a spin lock per cluster), so a proof or
 // disproof one finds is seen by all. Searcher 0 picks children exactly as dfpn does; the others
 // add a small random amount to the numbers they compare when choosing the child to descend into
 // (never to the numbers they store), so that they spread over different parts of the tree. The
-// first searcher to settle the root stops the others. The post-search (minimal length, main line)
-// then runs on one thread over the shared table; its answers are exact facts, so the mate length
-// equals dfpn's, and so does the main line's leftover (the line itself may be another of the same
-// length, since the main-line search tries first what the table knows); node and position counts
-// vary from run to run.
+// first searcher to settle a query stops the others. The table starts small, like dfpn's: when
+// it wants to grow, the searchers stop, it doubles, and they start again from what it holds.
+// The answers are exact facts, so the mate length equals dfpn's and so does the main line's
+// leftover (the line itself may be another of the same length); node and position counts vary
+// from run to run.
 // Limits: as dfpn; threads 1..kMaxThreads.
 #ifdef SEARCHBENCH_WITH_TBB
 #include <oneapi/tbb/global_control.h>
@@ -18,66 +20,112 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <atomic>
+#include <memory>
 #include <mutex>
+#include <vector>
 
 #include "dfpn_core.hpp"
 
 namespace sb::tsume {
 
+namespace {
+
+// `threads` searchers on one shared table, kept for the whole run: each query (the root search,
+// then every depth-limited question of the post-search) is answered by all of them together, and
+// the first to settle it stops the others.
+class Team {
+ public:
+  Team(const Params& p, detail::Table<true>& tt) : tt_(tt), arena_(p.threads), stop_(false) {
+    tt.set_grow_signal(&stop_);
+    const Color atk = p.root.side_to_move();
+    for (int t = 0; t < p.threads; ++t) {
+      lims_.push_back(std::make_unique<detail::Limits>(p));
+      searchers_.push_back(std::make_unique<detail::DfPn<true>>(
+          tt, *lims_.back(), atk, t == 0 ? 0u : 7919u * static_cast<unsigned>(t),
+          p.interpositions));
+      searchers_.back()->set_stop_flag(&stop_);
+    }
+  }
+
+  /// As DfPn::solve, by every searcher at once; throws detail::Aborted when a limit stopped them
+  /// all before any settled the query. When the table asks to grow, the searchers stop, the
+  /// table doubles and they start again (the table keeps what they found).
+  detail::Val solve(Position& pos, std::uint16_t r, detail::PathSet& path) {
+    for (;;) {
+      if (tt_.grow_wanted()) tt_.grow_now();
+      bool have = false;
+      const detail::Val v = round(pos, r, path, have);
+      if (have) return v;
+      if (!tt_.grow_wanted()) throw detail::Aborted{};
+    }
+  }
+
+  std::uint64_t nodes() const {
+    std::uint64_t n = 0;
+    for (const auto& l : lims_) n += l->nodes;
+    return n;
+  }
+
+ private:
+  detail::Val round(Position& pos, std::uint16_t r, detail::PathSet& path, bool& have) {
+    stop_.store(false);
+    detail::Val val;
+    std::mutex mu;
+    const int n = static_cast<int>(searchers_.size());
+    arena_.execute([&] {
+      tbb::parallel_for(
+          0, n,
+          [&](int t) {
+            Position local = pos;
+            detail::PathSet local_path = path;
+            try {
+              const detail::Val v = searchers_[t]->solve(local, r, local_path);
+              std::lock_guard lock(mu);
+              if (!have) have = true, val = v;
+            } catch (const detail::Aborted&) {
+            }
+            stop_.store(true);
+          },
+          tbb::simple_partitioner());
+    });
+    return val;
+  }
+
+  detail::Table<true>& tt_;
+  tbb::task_arena arena_;
+  std::atomic<bool> stop_;
+  std::vector<std::unique_ptr<detail::Limits>> lims_;
+  std::vector<std::unique_ptr<detail::DfPn<true>>> searchers_;
+};
+
+}  // namespace
+
 Result dfpn_tbb(const Params& p) {
   validate(p, "dfpn-tbb");
   detail::Table<true> tt(table_bytes(p));
-  const Color atk = p.root.side_to_move();
-  std::atomic<bool> done{false};
-  std::atomic<std::uint64_t> nodes{0};
-  std::mutex mu;
-  bool have = false, aborted = false;
-  detail::Val root_val;
   tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(p.threads));
-  tbb::task_arena arena(p.threads);
-  arena.execute([&] {
-    tbb::parallel_for(
-        0, p.threads,
-        [&](int t) {
-          detail::Limits lim(p);
-          detail::DfPn<true> s(tt, lim, atk, t == 0 ? 0u : 7919u * static_cast<unsigned>(t),
-                               p.interpositions);
-          s.set_stop_flag(&done);
-          Position root = p.root;
-          detail::PathSet path;
-          try {
-            const detail::Val v = s.solve(root, detail::kRInf, path);
-            std::lock_guard lock(mu);
-            if (!have) have = true, root_val = v;
-            done.store(true);
-          } catch (const detail::Aborted&) {
-            if (!done.load()) {
-              std::lock_guard lock(mu);
-              aborted = true;
-            }
-            done.store(true);
-          }
-          nodes.fetch_add(lim.nodes);
-        },
-        tbb::simple_partitioner());
-  });
+  Team team(p, tt);
   Result res;
   res.threads = p.threads;
-  detail::Limits lim(p);
-  lim.nodes = nodes.load();
-  if (!have || aborted) {
+  try {
+    Position root = p.root;
+    detail::PathSet path;
+    const detail::Val v = team.solve(root, detail::kRInf, path);
+    detail::post_search(
+        p, tt,
+        [&](Position& pos, std::uint16_t r, detail::PathSet& ps) {
+          // a query the table already settles needs no team
+          const detail::Val t = tt.lookup(pos.board_key(), pos.hand(p.root.side_to_move()), r);
+          if (t.pn == 0 || t.dn == 0) return t;
+          return team.solve(pos, r, ps);
+        },
+        v, res);
+  } catch (const detail::Aborted&) {
     res.outcome = Outcome::kUnknown;
     res.stopped = true;
-  } else {
-    detail::DfPn<true> s(tt, lim, atk, 0, p.interpositions);
-    try {
-      detail::post_search(p, tt, s, root_val, res);
-    } catch (const detail::Aborted&) {
-      res.stopped = true;
-    }
   }
-  res.nodes = lim.nodes;
+  res.nodes = team.nodes();
   res.positions = tt.positions();
   return res;
 }
