@@ -585,6 +585,8 @@ class DfPn {
     const std::uint64_t key = pos.board_key();
     const Hand hand = pos.hand(attacker_);
     Res out;
+    std::uint64_t ck[kMaxMoves];  // the children's clusters load while mate1 runs
+    for (int i = 0; i < n; ++i) tt_.prefetch(ck[i] = pos.board_key_after(moves[i]));
     if (const Move m = mate1(pos, moves, n, &out.ph)) {
       tt_.store_proven(key, out.ph, 1, m);
       if (ply == 0) root_hi_ = 1, root_best_ = m;
@@ -601,7 +603,7 @@ class DfPn {
         tainted = true;
         continue;
       }
-      const Val v = tt_.lookup(pos.board_key_after(m), pos.hand_after(m), 2);
+      const Val v = tt_.lookup(ck[i], pos.hand_after(m), 2);
       Res a;
       if (v.pn == 0) {
         a.pn = 0, a.hi = v.hi, a.ph = v.ph;
@@ -658,8 +660,12 @@ class DfPn {
     const int n = generate_evasions(pos, ev, rule_);
     Hand ph = terminal_proof_hand(pos, hand);
     std::uint16_t hi = 0;
+    std::uint64_t next_ck = n > 0 ? pos.board_key_after(ev[0]) : 0;
+    if (n > 0) tt_.prefetch(next_ck);
     for (int i = 0; i < n; ++i) {
       const Move e = ev[i];
+      const std::uint64_t ck = next_ck;
+      if (i + 1 < n) tt_.prefetch(next_ck = pos.board_key_after(ev[i + 1]));
       const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (e.v + 1));
       const std::uint64_t fk = pos.key_after(e);
       if (path_->contains(fk) || rep_.count(cpk)) {  // escapes by repetition, on this line
@@ -667,7 +673,6 @@ class DfPn {
         out.pn = kInfPn, out.dn = 0, out.tainted = true;
         return out;
       }
-      const std::uint64_t ck = pos.board_key_after(e);
       const Val v = tt_.lookup(ck, hand, 1);
       std::uint16_t clo = 0;
       if (v.pn == 0) {
