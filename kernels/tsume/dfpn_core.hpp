@@ -89,6 +89,8 @@ class Table {
     if constexpr (kShared) locks_.reset(new std::atomic<bool>[max_clusters_]());
   }
   std::uint64_t positions() const { return positions_.load(std::memory_order_relaxed); }
+  /// The entries' memory budget in bytes (what it may grow to).
+  std::uint64_t budget_bytes() const { return max_clusters_ * kWays * sizeof(Entry); }
   /// Shared table: the flag to raise (searchers' stop flag) when the table wants to grow.
   void set_grow_signal(std::atomic<bool>* s) { grow_signal_ = s; }
   /// Shared table: whether three quarters of the slots are taken and the budget allows more.
@@ -299,7 +301,13 @@ class DfPn {
   /// seed: 0 for the deterministic child choice, else a small random term added to each child's
   /// number when choosing (dfpn-tbb's helpers).
   DfPn(Table<kShared>& tt, Limits& lim, Color attacker, unsigned seed, Interpositions rule)
-      : tt_(tt), lim_(lim), attacker_(attacker), rule_(rule), rng_(seed), randomize_(seed != 0) {}
+      : tt_(tt),
+        lim_(lim),
+        attacker_(attacker),
+        rule_(rule),
+        rep_limit_(std::max<std::size_t>(std::size_t{1} << 16, tt.budget_bytes() / 256)),
+        rng_(seed),
+        randomize_(seed != 0) {}
 
   /// Searches pos (attacker to move) for a mate within r plies (kRInf: any), with `path` the
   /// positions before it on the line (repetitions). Returns the root's value: pn == 0 proved,
@@ -424,7 +432,7 @@ class DfPn {
     }
     if (is_or && r == 3) return or3(ply, pk, buf, n);
     if (ply >= kMaxPly) {  // too deep for this line: a disproof for this path only
-      rep_.insert(pk);
+      remember_rep(pk);
       out.pn = kInfPn, out.dn = 0, out.tainted = true;
       return out;
     }
@@ -567,7 +575,7 @@ class DfPn {
       }
       out.tainted = tainted;
       if (tainted) {
-        rep_.insert(pk);
+        remember_rep(pk);
       } else {
         out.lo = len_plus(lo);
         tt_.store_disproven(key, hand, out.lo);
@@ -644,7 +652,7 @@ class DfPn {
     }
     out.pn = kInfPn, out.dn = 0;
     if (tainted) {
-      rep_.insert(pk);
+      remember_rep(pk);
       out.tainted = true;
     } else {
       out.lo = len_plus(lo);
@@ -674,7 +682,7 @@ class DfPn {
       const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (e.v + 1));
       const std::uint64_t fk = pos.key_after(e);
       if (path_->contains(fk) || rep_.count(cpk)) {  // escapes by repetition, on this line
-        rep_.insert(pk);
+        remember_rep(pk);
         out.pn = kInfPn, out.dn = 0, out.tainted = true;
         return out;
       }
@@ -776,7 +784,16 @@ class DfPn {
   Interpositions rule_;
   Position* pos_ = nullptr;
   PathSet* path_ = nullptr;
+  // Path keys of nodes disproved only through a repetition of their line. Forgetting one is
+  // safe (the node is searched again and finds the repetition again), so the set is emptied when
+  // it reaches rep_limit_: without a bound it held about 2.5 GB beside an 8 GiB table after 30
+  // minutes of Microcosmos, outside --max-memory.
   std::unordered_set<std::uint64_t> rep_;
+  std::size_t rep_limit_;
+  void remember_rep(std::uint64_t pk) {
+    if (rep_.size() >= rep_limit_) rep_.clear();
+    rep_.insert(pk);
+  }
   std::deque<std::vector<Child>> stack_;  // per ply; a deque keeps references stable
   std::mt19937_64 rng_;
   bool randomize_;
