@@ -296,6 +296,32 @@ TEST(TsumeTable, ASharedTableAsksToGrowAndKeepsItsEntries) {
   EXPECT_GT(t.positions(), 30000u);
 }
 
+TEST(TsumeTable, BoundedKeySetHoldsWhatFitsAndForgetsPastItsBound) {
+  // df-pn's set of path keys disproved through a repetition: exact below its bound (what is in
+  // is found, what is not is not), emptied when it would pass the bound, shrunk by clear().
+  detail::BoundedKeySet set(5000);
+  std::uint64_t z = 99;
+  std::vector<std::uint64_t> in;
+  for (int i = 0; i < 5000; ++i) in.push_back(z = detail::mix64(z + 1));
+  for (std::uint64_t k : in) set.insert(k);
+  EXPECT_EQ(set.size(), 5000u);
+  EXPECT_TRUE(set.contains(in[0]));
+  set.insert(0);  // the 5,001st key: the set is emptied first, then holds only it
+  EXPECT_EQ(set.size(), 1u);
+  EXPECT_TRUE(set.contains(0));
+  EXPECT_FALSE(set.contains(in[0]));
+  set.clear();
+  for (int i = 0; i < 4000; ++i) set.insert(in[i]);
+  EXPECT_EQ(set.size(), 4000u);
+  for (int i = 0; i < 4000; ++i) EXPECT_TRUE(set.contains(in[i]));
+  for (int i = 4000; i < 5000; ++i) EXPECT_FALSE(set.contains(in[i]));
+  set.insert(in[0]);  // already in: no change
+  EXPECT_EQ(set.size(), 4000u);
+  set.clear();
+  EXPECT_EQ(set.size(), 0u);
+  EXPECT_FALSE(set.contains(in[0]));
+}
+
 TEST(TsumeRules, PerpetualCheckIsNoMate) {
   // (the full-width andor kernels cannot exhaust this tree in test time)
   const std::string sfen = "6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1";

@@ -36,7 +36,6 @@
 #include <mutex>
 #include <random>
 #include <thread>
-#include <unordered_set>
 #include <vector>
 
 #include "common.hpp"
@@ -293,6 +292,63 @@ inline std::uint64_t mix64(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
+/// A set of 64-bit keys (already well mixed) with a bounded size: open addressing with linear
+/// probing in a flat array that starts small and doubles while it is at most half full; when it
+/// would pass max_keys it is emptied instead (its users may forget keys). clear() shrinks it back
+/// to its first size, so emptying it at every query stays cheap.
+class BoundedKeySet {
+ public:
+  explicit BoundedKeySet(std::size_t max_keys) : max_keys_(std::max<std::size_t>(max_keys, 16)) {
+    reset(kFirst);
+  }
+  std::size_t size() const { return n_; }
+  bool contains(std::uint64_t k) const {
+    k = k ? k : 1;
+    for (std::size_t i = k & mask_;; i = (i + 1) & mask_) {
+      if (slots_[i] == k) return true;
+      if (slots_[i] == 0) return false;
+    }
+  }
+  void insert(std::uint64_t k) {
+    k = k ? k : 1;
+    if (contains(k)) return;
+    if (n_ + 1 > max_keys_) {
+      reset(kFirst);
+    } else if (2 * (n_ + 1) > slots_.size()) {
+      std::vector<std::uint64_t> old;
+      old.swap(slots_);
+      reset(old.size() * 2);
+      for (std::uint64_t o : old)
+        if (o) put(o);
+    }
+    put(k);
+  }
+  void clear() {
+    if (n_ == 0) return;
+    if (slots_.size() == kFirst)
+      std::fill(slots_.begin(), slots_.end(), 0);
+    else
+      reset(kFirst);
+    n_ = 0;
+  }
+
+ private:
+  static constexpr std::size_t kFirst = 1024;
+  void reset(std::size_t slots) {
+    slots_.assign(slots, 0);
+    mask_ = slots - 1;
+    n_ = 0;
+  }
+  void put(std::uint64_t k) {
+    std::size_t i = k & mask_;
+    while (slots_[i] != 0) i = (i + 1) & mask_;
+    slots_[i] = k;
+    ++n_;
+  }
+  std::vector<std::uint64_t> slots_;
+  std::size_t mask_ = 0, n_ = 0, max_keys_;
+};
+
 /// One df-pn searcher. Several may share one Table<true> (dfpn-tbb).
 template <bool kShared>
 class DfPn {
@@ -305,7 +361,7 @@ class DfPn {
         lim_(lim),
         attacker_(attacker),
         rule_(rule),
-        rep_limit_(std::max<std::size_t>(std::size_t{1} << 16, tt.budget_bytes() / 256)),
+        rep_(std::max<std::size_t>(std::size_t{1} << 16, tt.budget_bytes() / 256)),
         rng_(seed),
         randomize_(seed != 0) {}
 
@@ -451,7 +507,7 @@ class DfPn {
       c.hand = is_or ? pos.hand_after(c.m) : hand;
       c.pk = mix64(pk + 0x9E3779B97F4A7C15ull * (c.m.v + 1));
       c.lo = 0, c.hi = kNoLen, c.ph = 0, c.tainted = false, c.settled = false;
-      if (path_->contains(pos.key_after(c.m)) || rep_.count(c.pk)) {
+      if (path_->contains(pos.key_after(c.m)) || rep_.contains(c.pk)) {
         c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true;
         continue;
       }
@@ -612,7 +668,7 @@ class DfPn {
       const Move m = moves[i];
       const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (m.v + 1));
       const std::uint64_t fk = pos.key_after(m);
-      if (path_->contains(fk) || rep_.count(cpk)) {
+      if (path_->contains(fk) || rep_.contains(cpk)) {
         tainted = true;
         continue;
       }
@@ -681,7 +737,7 @@ class DfPn {
       if (i + 1 < n) tt_.prefetch(next_ck = pos.board_key_after(ev[i + 1]));
       const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (e.v + 1));
       const std::uint64_t fk = pos.key_after(e);
-      if (path_->contains(fk) || rep_.count(cpk)) {  // escapes by repetition, on this line
+      if (path_->contains(fk) || rep_.contains(cpk)) {  // escapes by repetition, on this line
         remember_rep(pk);
         out.pn = kInfPn, out.dn = 0, out.tainted = true;
         return out;
@@ -785,15 +841,12 @@ class DfPn {
   Position* pos_ = nullptr;
   PathSet* path_ = nullptr;
   // Path keys of nodes disproved only through a repetition of their line. Forgetting one is
-  // safe (the node is searched again and finds the repetition again), so the set is emptied when
-  // it reaches rep_limit_: without a bound it held about 2.5 GB beside an 8 GiB table after 30
-  // minutes of Microcosmos, outside --max-memory.
-  std::unordered_set<std::uint64_t> rep_;
-  std::size_t rep_limit_;
-  void remember_rep(std::uint64_t pk) {
-    if (rep_.size() >= rep_limit_) rep_.clear();
-    rep_.insert(pk);
-  }
+  // safe (the node is searched again and finds the repetition again), so the set holds at most
+  // one key per 256 bytes of table budget (at most 1/16 of the budget in memory). A node-based
+  // std::unordered_set without a bound held about 2.5 GB beside an 8 GiB table after 30 minutes
+  // of Microcosmos, outside --max-memory, and its lookups took 40 % of the time.
+  BoundedKeySet rep_;
+  void remember_rep(std::uint64_t pk) { rep_.insert(pk); }
   std::deque<std::vector<Child>> stack_;  // per ply; a deque keeps references stable
   std::mt19937_64 rng_;
   bool randomize_;
