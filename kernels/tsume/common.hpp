@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -112,7 +113,8 @@ class MainLine {
     Move buf[kMaxMoves];
     const int n = attacker ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule_);
     std::vector<Move> moves(buf, buf + n);
-    if (attacker || r >= 3) {  // known candidates first (stable: generation order within each)
+    if (!std::is_same_v<Probe, NoProbe> && (attacker || r >= 3)) {
+      // known candidates first (stable: generation order within each)
       const int q = attacker ? r - 1 : r - 3;
       const int want = attacker ? 1 : -1;
       std::vector<Move> known, rest;

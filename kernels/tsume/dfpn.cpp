@@ -18,18 +18,10 @@ Result dfpn(const Params& p) {
   detail::DfPn<false> s(tt, lim, p.root.side_to_move(), 0, p.interpositions);
   Result res;
   res.threads = 1;
-  try {
-    Position root = p.root;
-    detail::PathSet path;
-    const detail::Val v = s.solve(root, detail::kRInf, path);
-    detail::post_search(
-        p, tt,
-        [&](Position& pos, std::uint16_t r, detail::PathSet& ps) { return s.solve(pos, r, ps); }, v,
-        res);
-  } catch (const detail::Aborted&) {
-    res.outcome = Outcome::kUnknown;
-    res.stopped = true;
-  }
+  detail::solve_root(
+      p, tt,
+      [&](Position& pos, std::uint16_t r, detail::PathSet& ps) { return s.solve(pos, r, ps); },
+      res);
   res.nodes = lim.nodes;
   res.positions = tt.positions();
   return res;

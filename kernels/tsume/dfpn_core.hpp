@@ -922,26 +922,23 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Resu
       res.mate_length = len;
     }
     res.length_proven = true;
-    auto oracle = [&](Position& pos, int r, PathSet& path) {
-      if (pos.side_to_move() == atk) {
-        if (r < 1) return false;
-        return solve(pos, static_cast<std::uint16_t>(r | 1), path).pn == 0;
-      }
-      r &= ~1;  // the defender's mates have even lengths
-      if (r <= 0) return !has_evasion(pos, p.interpositions);
-      return solve(pos, static_cast<std::uint16_t>(r), path).pn == 0;
+    // the query depth for "pos mated within r plies?": attacker positions are mated in odd
+    // numbers of plies, defender positions in even ones; 0 where no search is needed (an
+    // attacker position with no ply left, a defender position asked for an immediate mate)
+    auto depth = [&](const Position& pos, int r) {
+      if (pos.side_to_move() == atk) return r < 1 ? 0 : r | 1;
+      return r <= 0 ? 0 : r & ~1;
     };
-    // what the table already knows (the same mapping of r as the oracle; a settled entry is what
-    // the oracle's first lookup would return)
+    auto oracle = [&](Position& pos, int r, PathSet& path) {
+      const int d = depth(pos, r);
+      if (d == 0) return pos.side_to_move() != atk && !has_evasion(pos, p.interpositions);
+      return solve(pos, static_cast<std::uint16_t>(d), path).pn == 0;
+    };
+    // what the table already knows: a settled entry is what the oracle's first lookup returns
     auto probe = [&](Position& pos, int r) {
-      if (pos.side_to_move() == atk) {
-        if (r < 1) return 0;
-        r |= 1;
-      } else {
-        r &= ~1;
-        if (r <= 0) return 0;
-      }
-      const Val t = tt.lookup(pos.board_key(), pos.hand(atk), static_cast<std::uint16_t>(r));
+      const int d = depth(pos, r);
+      if (d == 0) return 0;
+      const Val t = tt.lookup(pos.board_key(), pos.hand(atk), static_cast<std::uint16_t>(d));
       return t.pn == 0 ? 1 : t.dn == 0 ? -1 : 0;
     };
     MainLine<decltype(oracle), decltype(probe)> ml(oracle, 4000, p.interpositions, probe);
@@ -951,6 +948,22 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Resu
   } catch (const Aborted&) {
     res.stopped = true;
     res.main_line = proof_line(tt, p.root, atk, res.mate_length, p.interpositions);
+  }
+}
+
+/// The df-pn kernels' driver: solve(pos, r, path) (one searcher, or several on a shared table)
+/// proves or disproves the root, then post_search finishes; a limit reached before the root is
+/// settled gives kUnknown. Fills res.outcome, mate_length, length_proven, main_line, stopped.
+template <bool kShared, class Solve>
+void solve_root(const Params& p, Table<kShared>& tt, Solve&& solve, Result& res) {
+  try {
+    Position root = p.root;
+    PathSet path;
+    const Val v = solve(root, kRInf, path);
+    post_search(p, tt, solve, v, res);
+  } catch (const Aborted&) {
+    res.outcome = Outcome::kUnknown;
+    res.stopped = true;
   }
 }
 

@@ -35,9 +35,10 @@ namespace {
 // the first to settle it stops the others.
 class Team {
  public:
-  Team(const Params& p, detail::Table<true>& tt) : tt_(tt), arena_(p.threads), stop_(false) {
+  Team(const Params& p, detail::Table<true>& tt)
+      : tt_(tt), attacker_(p.root.side_to_move()), arena_(p.threads), stop_(false) {
     tt.set_grow_signal(&stop_);
-    const Color atk = p.root.side_to_move();
+    const Color atk = attacker_;
     for (int t = 0; t < p.threads; ++t) {
       lims_.push_back(std::make_unique<detail::Limits>(p));
       searchers_.push_back(std::make_unique<detail::DfPn<true>>(
@@ -51,6 +52,10 @@ class Team {
   /// all before any settled the query. When the table asks to grow, the searchers stop, the
   /// table doubles and they start again (the table keeps what they found).
   detail::Val solve(Position& pos, std::uint16_t r, detail::PathSet& path) {
+    {  // a query the table already settles (most of the post-search's) needs no team
+      const detail::Val t = tt_.lookup(pos.board_key(), pos.hand(attacker_), r);
+      if (t.pn == 0 || t.dn == 0) return t;
+    }
     for (;;) {
       if (tt_.grow_wanted()) tt_.grow_now();
       bool have = false;
@@ -92,6 +97,7 @@ class Team {
   }
 
   detail::Table<true>& tt_;
+  Color attacker_;
   tbb::task_arena arena_;
   std::atomic<bool> stop_;
   std::vector<std::unique_ptr<detail::Limits>> lims_;
@@ -108,23 +114,10 @@ Result dfpn_tbb(const Params& p) {
   Team team(p, tt);
   Result res;
   res.threads = p.threads;
-  try {
-    Position root = p.root;
-    detail::PathSet path;
-    const detail::Val v = team.solve(root, detail::kRInf, path);
-    detail::post_search(
-        p, tt,
-        [&](Position& pos, std::uint16_t r, detail::PathSet& ps) {
-          // a query the table already settles needs no team
-          const detail::Val t = tt.lookup(pos.board_key(), pos.hand(p.root.side_to_move()), r);
-          if (t.pn == 0 || t.dn == 0) return t;
-          return team.solve(pos, r, ps);
-        },
-        v, res);
-  } catch (const detail::Aborted&) {
-    res.outcome = Outcome::kUnknown;
-    res.stopped = true;
-  }
+  detail::solve_root(
+      p, tt,
+      [&](Position& pos, std::uint16_t r, detail::PathSet& ps) { return team.solve(pos, r, ps); },
+      res);
   res.nodes = team.nodes();
   res.positions = tt.positions();
   return res;
