@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <random>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "tsume/dfpn_core.hpp"
 #include "tsume/tsume.hpp"
@@ -320,6 +323,39 @@ TEST(TsumeTable, BoundedKeySetHoldsWhatFitsAndForgetsPastItsBound) {
   set.clear();
   EXPECT_EQ(set.size(), 0u);
   EXPECT_FALSE(set.contains(in[0]));
+}
+
+TEST(TsumeTable, PathSetIsAMultisetUnderAnyOrderOfPushesAndPops) {
+  // the repetition set of the current line: checked against std::multiset over random pushes
+  // and pops (not only last-in first-out), with keys that share their probe runs, duplicates,
+  // the key 0 and enough keys to make it grow several times
+  detail::PathSet set;
+  std::multiset<std::uint64_t> ref;
+  std::vector<std::uint64_t> pool{0};  // (0 is stored as 1; 1 itself is left out)
+  for (std::uint64_t i = 1; i <= 300; ++i) pool.push_back(i << 40);  // same low bits
+  std::uint64_t z = 7;
+  for (int i = 0; i < 300; ++i) pool.push_back(z = detail::mix64(z + 1));
+  std::mt19937_64 rng(11);
+  std::vector<std::uint64_t> held;
+  for (int step = 0; step < 200000; ++step) {
+    const bool push = held.empty() || rng() % 100 < (step < 100000 ? 60 : 40);
+    if (push) {
+      const std::uint64_t k = pool[rng() % pool.size()];
+      set.push(k), ref.insert(k), held.push_back(k);
+    } else {
+      const std::size_t j = rng() % held.size();
+      const std::uint64_t k = held[j];
+      held[j] = held.back(), held.pop_back();
+      set.pop(k), ref.erase(ref.find(k));
+    }
+    if (step % 997 == 0) {
+      for (std::uint64_t k : pool) {
+        ASSERT_EQ(set.contains(k), ref.count(k) != 0) << step;
+      }
+    }
+  }
+  while (!held.empty()) set.pop(held.back()), held.pop_back();
+  for (std::uint64_t k : pool) EXPECT_FALSE(set.contains(k));
 }
 
 TEST(TsumeRules, PerpetualCheckIsNoMate) {
