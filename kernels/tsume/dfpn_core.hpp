@@ -16,8 +16,10 @@
 //    defender node their proof numbers are combined by max, not summed;
 //  - the 1 + epsilon trick for child thresholds (Pawlewicz and Lew 2007), epsilon = 1/4;
 //  - leaf initialisation: a new defender node starts with pn = its number of evasions (0: mate);
-//    a new attacker node is tried for mate in 1 (and disproved at once without checks), else
-//    starts with pn = 1, dn = 4 x its number of checks (refuting it means refuting every check);
+//    a new attacker node is disproved at once without checks, settled by an exhaustive search
+//    with 3 plies to go and by a mate-in-one test with 1, else starts with pn = 1, dn = 4 x its
+//    number of checks (refuting it means refuting every check); its mates in one are found when
+//    it is expanded (its children's evasions are counted then);
 //  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table; an
 //    entry keeps the shortest proof length hi and the longest disproved length lo it knows.
 // The post-search (see solve_kernel) proves the minimal mate length by asking for mates of
@@ -813,7 +815,11 @@ class DfPn {
         c.pn = r3.pn, c.dn = r3.dn, c.lo = r3.lo, c.hi = r3.hi, c.ph = r3.ph;
         c.tainted = r3.tainted, c.settled = true;
       } else {
-        const Move m = cr >= 1 ? mate1(pos, buf, nc, &c.ph) : Move{};
+        // With 1 ply to go, a mate-in-one test settles it. With more, the test is left to its
+        // expansion: most new attacker nodes are never expanded, and testing each of them
+        // (every check played, every evasion looked for) took a fifth of the time on 14 suite
+        // problems for 2 % fewer nodes.
+        const Move m = cr == 1 ? mate1(pos, buf, nc, &c.ph) : Move{};
         if (m) {
           tt_.store_proven(c.key, c.ph, 1, m);
           c.pn = 0, c.dn = kInfPn, c.hi = 1, c.settled = true;
@@ -824,7 +830,7 @@ class DfPn {
           // disproving an attacker node means refuting every check: dn grows with their
           // number (4 per check, the best of 1/2/4/8 on five suite problems' node counts)
           c.pn = 1, c.dn = 4 * static_cast<std::uint32_t>(nc);
-          tt_.store_unknown(c.key, c.hand, cr, c.pn, c.dn, 1, 1);
+          tt_.store_unknown(c.key, c.hand, cr, c.pn, c.dn, 1);  // lo unknown: untested
         }
       }
     }
