@@ -102,7 +102,11 @@ class Table {
     if (mask_ + 1 < max_clusters_) grow();
   }
   /// Starts loading key's cluster into the cache.
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(cluster(key | 1)); }
+  void prefetch(std::uint64_t key) const {
+    const Entry* c = cluster(key | 1);  // a cluster is two cache lines
+    __builtin_prefetch(c);
+    __builtin_prefetch(c + kWays / 2);
+  }
 
   Val lookup(std::uint64_t key, Hand hand, std::uint16_t r) const {
     key |= 1;
