@@ -28,7 +28,10 @@ class Limits {
     if ((nodes & 1023) == 0) check();
   }
   void check() {
-    if (p_.progress) p_.progress->done.store(nodes, std::memory_order_relaxed);
+    if (p_.progress) {  // added, not stored: dfpn-tbb's searchers each count their own nodes
+      p_.progress->done.fetch_add(nodes - reported_, std::memory_order_relaxed);
+      reported_ = nodes;
+    }
     if (p_.max_nodes && nodes >= p_.max_nodes) throw Aborted{};
     if (p_.stop && p_.stop->load(std::memory_order_relaxed)) throw Aborted{};
     if (p_.deadline && std::chrono::steady_clock::now() >= *p_.deadline) throw Aborted{};
@@ -36,6 +39,7 @@ class Limits {
 
  private:
   const Params& p_;
+  std::uint64_t reported_ = 0;  // nodes already added to the progress count
 };
 
 /// Keys (Position::key) of the positions on the current line, for repetition detection: a

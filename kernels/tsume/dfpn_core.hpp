@@ -925,6 +925,7 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Resu
   res.outcome = Outcome::kMate;
   int len = v.hi;
   res.mate_length = len;
+  if (p.progress) p.progress->bound.store(len, std::memory_order_relaxed);
   if (!p.main_line) {
     res.main_line = proof_line(tt, root, atk, len, p.interpositions);
     return;
@@ -936,6 +937,7 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Resu
       if (w.pn != 0) break;
       len = w.hi;
       res.mate_length = len;
+      if (p.progress) p.progress->bound.store(len, std::memory_order_relaxed);
     }
     res.length_proven = true;
     // the query depth for "pos mated within r plies?": attacker positions are mated in odd

@@ -23,10 +23,16 @@ namespace sb::cli {
 /// (a resumed run starts with part of the total done).
 class ProgressWatch {
  public:
-  ProgressWatch(const Progress& progress, std::string label, std::string unit = "subproblems")
+  /// open_count: with no planned total (Progress::total 0), show done as a count and its rate
+  /// (tsume: nodes). bound_format: a printf format with one %llu for Progress::bound, printed
+  /// once it is nonzero (e.g. "mate within %llu plies proved"); empty: not printed.
+  ProgressWatch(const Progress& progress, std::string label, std::string unit = "subproblems",
+                bool open_count = false, std::string bound_format = "")
       : progress_(progress),
         label_(std::move(label)),
         unit_(std::move(unit)),
+        open_count_(open_count),
+        bound_format_(std::move(bound_format)),
         tty_(::isatty(2) != 0) {
     thread_ = std::thread([this] { loop(); });
   }
@@ -73,6 +79,19 @@ class ProgressWatch {
           line += buf;
         }
       }
+      if (total == 0 && open_count_ && done > 0) {  // open-ended: the count and its rate
+        char buf[160];
+        std::snprintf(buf, sizeof buf, ", %llu %s (%.3g/s)", static_cast<unsigned long long>(done),
+                      unit_.c_str(), el > 0 ? static_cast<double>(done) / el : 0.0);
+        line += buf;
+      }
+      if (const auto b = progress_.bound.load(std::memory_order_relaxed);
+          b > 0 && !bound_format_.empty()) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, bound_format_.c_str(), static_cast<unsigned long long>(b));
+        line += ", ";
+        line += buf;
+      }
       if (tty_)
         std::fprintf(stderr, "\r%s\033[K", line.c_str());
       else
@@ -86,6 +105,8 @@ class ProgressWatch {
   const Progress& progress_;
   std::string label_;
   std::string unit_;
+  bool open_count_;
+  std::string bound_format_;
   bool based_ = false;
   std::uint64_t base_done_ = 0;
   double base_el_ = 0;

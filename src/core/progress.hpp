@@ -10,7 +10,10 @@ namespace sb {
 /// Kernels only store to it (no I/O); a watcher thread in the driver reads it.
 struct Progress {
   std::atomic<std::uint64_t> done{0};
-  std::atomic<std::uint64_t> total{0};
+  std::atomic<std::uint64_t> total{0};  ///< 0: open-ended (done is then a count, e.g. nodes)
+  /// Optional: the best bound proved so far, in the kernel's own terms (tsume: the shortest mate
+  /// length proved, in plies); 0 while there is none.
+  std::atomic<std::uint64_t> bound{0};
 };
 
 }  // namespace sb

@@ -104,7 +104,8 @@ int run_solve(const SolveOptions& o) {
   ts::Result r;
   double wall = 0;
   {
-    ProgressWatch watch(progress, std::string("tsume ") + k->name);
+    ProgressWatch watch(progress, std::string("tsume ") + k->name, "nodes", true,
+                        "mate within %llu plies proved");
     std::tie(r, wall) = timed([&] { return k->fn(p); });
   }
   // The suite's expected lengths count every interposition: no reference under the other rule.
