@@ -22,7 +22,7 @@
 //    it is expanded (its children's evasions are counted then);
 //  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table; an
 //    entry keeps the shortest proof length hi and the longest disproved length lo it knows.
-// The post-search (see solve_kernel) proves the minimal mate length by asking for mates of
+// The post-search (see post_search) proves the minimal mate length by asking for mates of
 // length L - 2 until none exists, then extracts the main line (common.hpp).
 #pragma once
 
