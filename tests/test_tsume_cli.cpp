@@ -182,6 +182,41 @@ TEST(TsumeUsi, Session) {
   EXPECT_EQ(got, want) << r.out;
 }
 
+TEST(TsumeUsi, AQueuedQuitLetsTheSearchBeforeItAnswer) {
+  // piped: quit is read before the search starts; the seed problem (2 ms) must still be
+  // answered, not stopped at once (it was: checkmate timeout); an infinite search is stopped
+  for (int i = 0; i < 3; ++i) {
+    const auto r = run_cli("tsume usi",
+                           "position sfen 8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1\n"
+                           "go mate 20000\n"
+                           "quit\n");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const auto got = lines_without_info_time(r.out);
+    ASSERT_EQ(got.size(), 1u) << r.out;
+    EXPECT_EQ(got[0].rfind("checkmate L*1c ", 0), 0u) << r.out;
+  }
+  const auto r = run_cli("tsume usi -k andor",
+                         "position sfen 8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1\n"
+                         "go mate infinite\n"
+                         "quit\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines_without_info_time(r.out), std::vector<std::string>{"checkmate timeout"});
+}
+
+TEST(TsumeUsi, APositionWhoseSideNotToMoveHasNoKingIsRejected) {
+  // after the attacker's L*1c the defender is to move and the attacker has no king to mate:
+  // rejected at `position` as the same position given as an SFEN is, so `go` is refused
+  const auto r = run_cli("tsume usi",
+                         "position sfen 8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1 moves "
+                         "L*1c\n"
+                         "go mate 1000\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(
+      lines_without_info_time(r.out),
+      (std::vector<std::string>{"info string position: Black (the side not to move) has no king",
+                                "info string no position: send 'position' before 'go mate'"}));
+}
+
 TEST(TsumeUsi, BadLinesKeepRunning) {
   const std::string in =
       "hello\n"

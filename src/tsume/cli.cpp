@@ -253,10 +253,11 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
   solve->add_option("-k,--kernel", so->kernel, "Kernel: andor, andor-tt, dfpn, dfpn-tbb");
   solve->add_option("-t,--threads", so->threads, "Threads for dfpn-tbb (default 2)")
       ->transform(decimal_in(1, kMaxThreads));
-  solve->add_option("--max-memory", so->max_memory, "Table budget, e.g. 256M, 2G (default 256M)");
-  solve->add_option("--time-limit", so->time_limit, "Stop after this many seconds")
+  solve->add_option("--max-memory", so->max_memory, "Table budget, e.g. 256M, 2G (default 256M)")
+      ->check(non_empty());
+  solve->add_option("--time-limit", so->time_limit, "Stop after this many seconds (0: no limit)")
       ->transform(number_in(0.0, 1e9));
-  solve->add_option("--max-nodes", so->max_nodes, "Stop after about this many nodes")
+  solve->add_option("--max-nodes", so->max_nodes, "Stop after about this many nodes (0: no limit)")
       ->transform(decimal_in(0, 4000000000000000000LL));
   solve
       ->add_option("--interpositions", so->interpositions,

@@ -91,6 +91,8 @@ Position parse_sfen(std::string_view text) {
         if (i < b.size() && rank >= 9) bad("more than 9 ranks");
         continue;
       }
+      if (c >= '0' && c <= '9' && (c == '0' || (i > 0 && b[i - 1] >= '0' && b[i - 1] <= '9')))
+        bad("rank " + std::to_string(rank + 1) + ": a run of empty squares is one digit, 1-9");
       if (c >= '1' && c <= '9') {
         if (promoted) bad("'+' before a digit in rank " + std::to_string(rank + 1));
         file -= c - '0';
@@ -135,7 +137,7 @@ Position parse_sfen(std::string_view text) {
       if (c >= '0' && c <= '9') {
         n = n * 10 + (c - '0');
         have_n = true;
-        if (n > 18) bad("hand count " + std::to_string(n) + " is more than any piece has");
+        if (n > 18) bad("a hand count above 18 (more than any piece has)");
         continue;
       }
       const PieceType t = letter_type(c);

@@ -5,12 +5,13 @@
 // usi -> id name / id author / option ... / usiok; isready -> readyok; setoption name N [value V];
 // usinewgame; position sfen S [moves ...] | position startpos [moves ...]; go mate <ms> | go mate
 // infinite -> checkmate <moves> | checkmate nomate | checkmate timeout; stop; gameover; quit.
-// The search runs on its own thread and input is read all the time: stop and quit act at once,
-// isready and bad lines are answered at once while a search runs; usi, setoption, usinewgame,
-// position and go are queued until the search has answered (so a session piped from a file runs
-// in order). At the end of input the queued lines run, the last search goes on to its end or
-// time limit and answers, and the engine exits. A line the engine cannot use (unknown command, bad
-// SFEN, illegal move, bad option) is answered with `info string <reason>` and the engine keeps
+// The search runs on its own thread and input is read all the time: stop acts at once, and so
+// does quit during a search; isready and bad lines are answered at once while a search runs;
+// usi, setoption, usinewgame, position, go and a quit read while no search runs are queued until
+// the search has answered (so a session piped from a file runs in order; a queued quit stops only
+// `go mate infinite`). At the end of input the queued lines run, the last search goes on to its end
+// or time limit and answers, and the engine exits. A line the engine cannot use (unknown command,
+// bad SFEN, illegal move, bad option) is answered with `info string <reason>` and the engine keeps
 // running with its previous state, except that a rejected `position` clears the position (a
 // following `go` is refused, never answered for an older position). A search that fails is answered
 // `checkmate timeout`.
@@ -65,8 +66,9 @@ class Engine {
   /// after the running search has answered. `stop` acts at once (it also ends a search whose `go`
   /// was read before it but is still queued); while a search runs, `quit` stops it and exits
   /// (queued lines are dropped) and every other line (isready, bad lines) is answered at once;
-  /// otherwise lines run in order. At the end of input the queued lines run and the last search
-  /// answers (at its end or time limit) before this returns.
+  /// otherwise lines run in order, a quit too (after the search of the go before it answers). At
+  /// the end of input the queued lines run and the last search answers (at its end or time limit)
+  /// before this returns.
   int loop() {
     std::thread dispatcher([this] {
       for (;;) {
@@ -173,6 +175,11 @@ class Engine {
     } else if (cmd == "go") {
       go(in, seq);
     } else if (cmd == "quit") {
+      // a quit read while no search ran, queued in order: the search started by the `go`
+      // before it answers first (at its end or time limit), except `go mate infinite`, which
+      // it stops
+      if (infinite_.load()) stop_.store(true);
+      join();
       stop_.store(true);
       quit_.store(true);
     } else {
@@ -259,6 +266,12 @@ class Engine {
       } else if (!w.empty()) {
         return say("info string unexpected '" + w + "' in position (expected 'moves')");
       }
+      // as for an SFEN: the side to move must have a king to mate (moves can end with the side
+      // that has none to move, e.g. after an attacker's move when only the defender has a king)
+      if (pos.king_square(~pos.side_to_move()) < 0)
+        return say(std::string("info string position: ") +
+                   (pos.side_to_move() == ts::kBlack ? "White" : "Black") +
+                   " (the side not to move) has no king");
     } catch (const std::invalid_argument& e) {
       return say(std::string("info string ") + e.what());
     }
@@ -291,6 +304,7 @@ class Engine {
     }
     if (!have_pos_) return say("info string no position: send 'position' before 'go mate'");
     join();
+    infinite_.store(!deadline);
     stop_.store(false);
     if (stop_seq_.load() > seq) stop_.store(true);  // a stop read after this go, before it ran
     ts::Params p;
@@ -349,6 +363,7 @@ class Engine {
   std::atomic<bool> stop_{false};
   std::atomic<bool> busy_{false};  ///< a search runs
   std::atomic<bool> quit_{false};
+  std::atomic<bool> infinite_{false};       ///< the last search started has no time limit
   std::atomic<std::uint64_t> stop_seq_{0};  ///< line number of the last stop or quit
   ts::Position pos_;
   bool have_pos_ = false;
