@@ -1,10 +1,5 @@
 #!/bin/bash
-# Microcosmos (1525 moves) with dfpn, 8G table, 30 minutes, alone on one core at autogroup
-# nice -20; writes microcosmos.json and microcosmos.time here. Uses build/searchbench of this
-# checkout.
+# This run's Microcosmos (scripts/tsume_microcosmos.sh: dfpn, 8G table, 30 minutes): writes
+# microcosmos.json and microcosmos.time here.
 here=$(cd "$(dirname "$0")" && pwd)
-exe="$here/../../build/searchbench"
-setsid bash -c "echo -20 > /proc/self/autogroup 2>/dev/null; /usr/bin/time -v '$exe' tsume solve \
-  --sfen 'g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1' \
-  -k dfpn --time-limit 1800 --max-memory 8G -f json > '$here/microcosmos.json.tmp' \
-  2> '$here/microcosmos.time'" && mv "$here/microcosmos.json.tmp" "$here/microcosmos.json"
+exec bash "$here/../../scripts/tsume_microcosmos.sh" "$here" microcosmos.time

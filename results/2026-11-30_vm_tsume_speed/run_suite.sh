@@ -1,32 +1,5 @@
 #!/bin/bash
-# The whole tsume suite, one problem at a time, with a kernel: suite_<kernel>.csv here.
-# Usage: bash run_suite.sh [kernel] [searchbench options...]   (default: dfpn)
-# Run from anywhere; uses build/searchbench of this checkout, or $SEARCHBENCH (a copy of it).
-# Each problem: --time-limit 60, --max-memory 1G. Columns: name, kernel, threads, outcome,
-# mate_length, length_proven, leftover, nodes, positions, wall_s, verified.
-set -euo pipefail
+# This run's suite: bash run_suite.sh [kernel] [searchbench options...] writes suite_<kernel>.csv
+# here (scripts/tsume_suite.sh: one problem at a time, --time-limit 60, --max-memory 1G).
 here=$(cd "$(dirname "$0")" && pwd)
-exe=${SEARCHBENCH:-$here/../../build/searchbench}
-kernel=${1:-dfpn}
-shift || true
-out="$here/suite_${kernel}.csv"
-tmp="$out.tmp"
-echo "name,kernel,threads,outcome,mate_length,length_proven,leftover,nodes,positions,wall_s,verified" > "$tmp"
-"$exe" tsume list -f csv | /usr/bin/python3 -c "
-import csv, sys
-for r in csv.DictReader(sys.stdin): print(r['name'])" | while read -r name; do
-  "$exe" tsume solve --problem "$name" -k "$kernel" --time-limit 60 --max-memory 1G -f csv "$@" \
-    2>/dev/null < /dev/null | tail -1 | /usr/bin/python3 -c "
-import csv, sys
-r = next(csv.reader(sys.stdin))
-# problem,instance,kernel,threads,outcome,mate_length,length_proven,main_line,main_line_kif,
-# leftover,nodes,positions,wall_s,nodes_per_s,verified,sfen,interpositions
-print(','.join([r[1], r[2], r[3], r[4], r[5], r[6], r[9], r[10], r[11], r[12], r[14]]))" >> "$tmp"
-done
-mv "$tmp" "$out"
-/usr/bin/python3 -c "
-import csv
-rows = list(csv.DictReader(open('$out')))
-print('$kernel: %d problems, %.1f s, %d nodes;' % (len(rows), sum(float(r['wall_s']) for r in rows),
-      sum(int(r['nodes']) for r in rows)),
-      {v: sum(r['verified'] == v for r in rows) for v in ('pass', 'na', 'fail')})"
+exec bash "$here/../../scripts/tsume_suite.sh" "$here" "$@"

@@ -180,7 +180,6 @@ class Engine {
       // it stops
       if (infinite_.load()) stop_.store(true);
       join();
-      stop_.store(true);
       quit_.store(true);
     } else {
       say("info string unknown command: " + cmd);
