@@ -122,6 +122,8 @@ TEST(QueensGameCli, BadInputExits2) {
                            "queens-game play --first nobody",
                            "queens-game solve -n 5 --max-memory 99999999999G",
                            "queens-game solve -n 5 --max-memory inf",
+                           "queens-game solve -n 5 --max-memory ''",
+                           "queens-game play -n 5 --max-memory ''",
                            "queens-game solve -n 5 -t 100000",
                            "queens-game solve --rows 3",
                            "queens-game solve -n 0x5",

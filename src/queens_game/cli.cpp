@@ -324,7 +324,8 @@ void add_commands(CLI::App& app, Action& action) {
                   "Also the Grundy value after each first move (normal play)");
   solve->add_flag("--misere", so->misere, "Misere play: whoever makes the last move loses");
   solve->add_option("--max-memory", so->max_memory,
-                    "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)");
+                    "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)")
+      ->check(sb::cli::non_empty());
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
   solve->callback([&action, so, kernel_opt] {
@@ -337,7 +338,8 @@ void add_commands(CLI::App& app, Action& action) {
   play->add_option("-n", po->n, "Board size n (default 8)")->transform(decimal_in(1, 16));
   play->add_option("--first", po->first, "Who moves first (default human)")
       ->check(CLI::IsMember({"human", "computer"}));
-  play->add_option("--max-memory", po->max_memory, "Transposition-table budget, e.g. 1G");
+  play->add_option("--max-memory", po->max_memory, "Transposition-table budget, e.g. 1G")
+      ->check(sb::cli::non_empty());
   play->callback([&action, po] { action = [po] { return run_play(*po); }; });
 }
 
