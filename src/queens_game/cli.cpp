@@ -323,8 +323,9 @@ void add_commands(CLI::App& app, Action& action) {
   solve->add_flag("--move-grundy", so->move_grundy,
                   "Also the Grundy value after each first move (normal play)");
   solve->add_flag("--misere", so->misere, "Misere play: whoever makes the last move loses");
-  solve->add_option("--max-memory", so->max_memory,
-                    "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)")
+  solve
+      ->add_option("--max-memory", so->max_memory,
+                   "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)")
       ->check(sb::cli::non_empty());
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
