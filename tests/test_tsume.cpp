@@ -564,6 +564,24 @@ TEST(TsumeKernels, MainLineChecker) {
   EXPECT_TRUE(found);
 }
 
+// Progress::bound during a search: the df-pn kernels publish the shortest mate proved (the
+// seed problem: 9 at the end), the full-width kernels the longest length excluded (7: no mate
+// within 7 plies, then the mate in 9 is found).
+TEST(TsumeKernels, ProgressBound) {
+  for (const auto& k : kernels()) {
+    sb::Progress progress;
+    Params p;
+    p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
+    p.max_memory = 64ull << 20;
+    p.progress = &progress;
+    const Result r = k.fn(p);
+    ASSERT_EQ(r.mate_length, 9) << k.name;
+    const bool deepens = std::string_view(k.name).starts_with("andor");
+    EXPECT_EQ(progress.bound.load(), deepens ? 7u : 9u) << k.name;
+    EXPECT_LE(progress.done.load(), r.nodes) << k.name;  // added every 1,024 nodes
+  }
+}
+
 TEST(TsumeKernels, LimitsGiveUnknown) {
   Params p;
   p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");

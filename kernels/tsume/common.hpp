@@ -238,6 +238,7 @@ inline void check_root(const Params& p, const char* kernel) {
 /// res.outcome, mate_length, length_proven and, with p.main_line, the main line; a depth at which
 /// no line reached the limit (search.cut stayed false) proves no mate. `reset(search)` runs
 /// before each depth; an Aborted search sets res.stopped and drops an unfinished main line.
+/// With p.progress, Progress::bound is the longest length excluded so far (no mate within it).
 /// Search has attack/defend(Position&, int plies, PathSet&), a bool `cut` and `lim.nodes`.
 template <class Search, class Reset>
 void deepen(const Params& p, Search& s, Result& res, Reset reset) {
@@ -265,6 +266,8 @@ void deepen(const Params& p, Search& s, Result& res, Reset reset) {
         res.outcome = Outcome::kNoMate;
         break;
       }
+      // shown by the progress line as "no mate within len plies"
+      if (p.progress) p.progress->bound.store(len, std::memory_order_relaxed);
     }
   } catch (const Aborted&) {
     res.stopped = true;

@@ -11,8 +11,9 @@ namespace sb {
 struct Progress {
   std::atomic<std::uint64_t> done{0};
   std::atomic<std::uint64_t> total{0};  ///< 0: open-ended (done is then a count, e.g. nodes)
-  /// Optional: the best bound proved so far, in the kernel's own terms (tsume: the shortest mate
-  /// length proved, in plies); 0 while there is none.
+  /// Optional: the best bound proved so far, in the kernel's own terms (tsume df-pn: the shortest
+  /// mate length proved, in plies; tsume andor kernels: the longest length with no mate, in
+  /// plies); 0 while there is none.
   std::atomic<std::uint64_t> bound{0};
 };
 
