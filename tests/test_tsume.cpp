@@ -582,6 +582,53 @@ TEST(TsumeKernels, ProgressBound) {
   }
 }
 
+// Params::max_length with every kernel: the seed problem (9 plies) has no mate within 7 or 8
+// (kUnknown, no_mate_within 7, not stopped) and is mated in 9 within 9 or 10; the repetition
+// position is no mate at all, which a kernel may prove outright or only within the length.
+TEST(TsumeKernels, MaxLength) {
+  const char* seed = "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1";
+  for (const auto& k : kernels()) {
+    for (int max_length : {7, 8, 9, 10}) {
+      Params p;
+      p.root = parse_sfen(seed);
+      p.max_memory = 64ull << 20;
+      p.max_length = max_length;
+      const Result r = k.fn(p);
+      EXPECT_FALSE(r.stopped) << k.name << " " << max_length;
+      if (max_length < 9) {
+        EXPECT_EQ(r.outcome, Outcome::kUnknown) << k.name << " " << max_length;
+        EXPECT_EQ(r.no_mate_within, 7) << k.name << " " << max_length;
+        EXPECT_EQ(verify(Instance{"", p.root}, r), "na") << k.name;
+      } else {
+        EXPECT_EQ(r.outcome, Outcome::kMate) << k.name << " " << max_length;
+        EXPECT_EQ(r.mate_length, 9) << k.name << " " << max_length;
+        EXPECT_TRUE(r.length_proven) << k.name;
+        EXPECT_EQ(r.no_mate_within, 0) << k.name;
+        EXPECT_EQ(r.main_line.size(), 9u) << k.name;
+      }
+    }
+    Params p;
+    p.root = parse_sfen("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1");
+    p.max_memory = 64ull << 20;
+    p.max_length = 5;
+    const Result r = k.fn(p);
+    EXPECT_TRUE(r.outcome == Outcome::kNoMate ||
+                (r.outcome == Outcome::kUnknown && r.no_mate_within == 5))
+        << k.name;
+  }
+  // "no mate within N" contradicts an expected mate of N plies or fewer
+  Result r;
+  r.no_mate_within = 9;
+  const Instance seed_inst{"", parse_sfen(seed)};
+  EXPECT_EQ(verify(seed_inst, r), "fail");
+  r.no_mate_within = 7;
+  EXPECT_EQ(verify(seed_inst, r), "na");
+  Params p;
+  p.root = parse_sfen(seed);
+  p.max_length = kMaxLength + 1;
+  EXPECT_THROW(dfpn(p), std::invalid_argument);
+}
+
 TEST(TsumeKernels, LimitsGiveUnknown) {
   Params p;
   p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");

@@ -56,6 +56,25 @@ TEST(TsumeCli, SolveCsvJson) {
   EXPECT_NE(r.out.find("\"verified\":\"pass\""), std::string::npos) << r.out;
 }
 
+// --max-length: the seed problem (9 plies) has no mate within 8, so the answer is "no mate
+// within 7 plies" (the attacker mates on odd plies), which the suite's 9 does not contradict;
+// with 9 the mate is found and proved minimal.
+TEST(TsumeCli, MaxLength) {
+  auto r = run_cli("tsume solve --problem seed-jisaku10 --max-length 8");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("result    = no mate within 7 plies"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("verified  = na"), std::string::npos) << r.out;
+  r = run_cli("tsume solve --problem seed-jisaku10 --max-length 7 -k andor-tt -f csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(",no_mate_within\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",unknown,,false,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",all,7\n"), std::string::npos) << r.out;
+  r = run_cli("tsume solve --problem seed-jisaku10 --max-length 9 -f json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"mate_length\":9,\"length_proven\":true"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"no_mate_within\":null"), std::string::npos) << r.out;
+}
+
 TEST(TsumeCli, FutileInterpositionsOption) {
   // tests/test_tsume.cpp (TsumeRules.FutileInterpositions) explains the position: 5 plies when
   // every interposition counts, 3 without the futile ones.
@@ -63,11 +82,11 @@ TEST(TsumeCli, FutileInterpositionsOption) {
   auto r = run_cli("tsume solve -f csv --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(",mate,5,true,"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(",all\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",all,\n"), std::string::npos) << r.out;
   r = run_cli("tsume solve -f csv --interpositions no-futile --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(",mate,3,true,1e2d L*1b 1i1b+,"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(",no-futile\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",no-futile,\n"), std::string::npos) << r.out;
   r = run_cli("tsume solve --interpositions some --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   const std::string in =
@@ -123,6 +142,9 @@ TEST(TsumeCli, BadInputExit2OneLine) {
       "tsume solve --sfen " + kSeed + " --time-limit nan",
       "tsume solve --sfen " + kSeed + " --time-limit inf",
       "tsume solve --sfen " + kSeed + " --time-limit -1",
+      "tsume solve --sfen " + kSeed + " --max-length -1",
+      "tsume solve --sfen " + kSeed + " --max-length 4001",
+      "tsume solve --sfen " + kSeed + " --max-length 9x",
       "tsume perft -d 0",
   };
   for (const auto& a : bad) {

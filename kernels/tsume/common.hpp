@@ -235,14 +235,15 @@ inline void check_root(const Params& p, const char* kernel) {
 
 /// The full-width kernels' driver (seed 003's method): attack(root, len) for len = 1, 3, 5, ...
 /// (up to p.max_length when it is not 0), so the first mate found is the shortest. Fills
-/// res.outcome, mate_length, length_proven and, with p.main_line, the main line; a depth at which
-/// no line reached the limit (search.cut stayed false) proves no mate. `reset(search)` runs
-/// before each depth; an Aborted search sets res.stopped and drops an unfinished main line.
+/// res.outcome, mate_length, length_proven, no_mate_within and, with p.main_line, the main line; a
+/// depth at which no line reached the limit (search.cut stayed false) proves no mate.
+/// `reset(search)` runs before each depth; an Aborted search sets res.stopped and drops an unfinished main line.
 /// With p.progress, Progress::bound is the longest length excluded so far (no mate within it).
 /// Search has attack/defend(Position&, int plies, PathSet&), a bool `cut` and `lim.nodes`.
 template <class Search, class Reset>
 void deepen(const Params& p, Search& s, Result& res, Reset reset) {
   Position root = p.root;
+  int excluded = 0;  // no mate within this many plies
   try {
     for (int len = 1; p.max_length == 0 || len <= p.max_length; len += 2) {
       reset(s);
@@ -266,9 +267,11 @@ void deepen(const Params& p, Search& s, Result& res, Reset reset) {
         res.outcome = Outcome::kNoMate;
         break;
       }
+      excluded = len;
       // shown by the progress line as "no mate within len plies"
       if (p.progress) p.progress->bound.store(len, std::memory_order_relaxed);
     }
+    if (res.outcome == Outcome::kUnknown) res.no_mate_within = excluded;  // max_length reached
   } catch (const Aborted&) {
     res.stopped = true;
     if (res.outcome == Outcome::kMate) res.main_line.clear();

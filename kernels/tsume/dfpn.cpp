@@ -6,7 +6,8 @@
 // depth-limited df-pn on the same table) until none exists, so the length is the minimum, then
 // extracts the main line (longest defence, shortest attack, empty attacker hand preferred).
 // Limits: the table stays within max_memory (default 256 MiB); nodes, time and stop via Params
-// (the result is then kUnknown, or a mate whose minimality was not proved).
+// (the result is then kUnknown, or a mate whose minimality was not proved); with max_length the
+// root question is "mate within max_length plies?" (no: kUnknown, no_mate_within set).
 #include "dfpn_core.hpp"
 
 namespace sb::tsume {

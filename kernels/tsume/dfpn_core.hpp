@@ -970,14 +970,23 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Resu
 }
 
 /// The df-pn kernels' driver: solve(pos, r, path) (one searcher, or several on a shared table)
-/// proves or disproves the root, then post_search finishes; a limit reached before the root is
-/// settled gives kUnknown. Fills res.outcome, mate_length, length_proven, main_line, stopped.
+/// proves or disproves the root, for a mate of any length or, with p.max_length, within that
+/// many plies; then post_search finishes. A limit reached before the root is settled gives
+/// kUnknown. Fills res.outcome, mate_length, length_proven, main_line, stopped, no_mate_within.
 template <bool kShared, class Solve>
 void solve_root(const Params& p, Table<kShared>& tt, Solve&& solve, Result& res) {
   try {
     Position root = p.root;
     PathSet path;
-    const Val v = solve(root, kRInf, path);
+    // attacker positions are mated in odd numbers of plies
+    const std::uint16_t r = p.max_length > 0 ? static_cast<std::uint16_t>((p.max_length - 1) | 1)
+                                             : kRInf;
+    const Val v = solve(root, r, path);
+    if (v.dn == 0 && r != kRInf && v.lo != kNoLen) {  // no mate within r; longer ones not sought
+      res.outcome = Outcome::kUnknown;
+      res.no_mate_within = r;
+      return;
+    }
     post_search(p, tt, solve, v, res);
   } catch (const Aborted&) {
     res.outcome = Outcome::kUnknown;

@@ -35,6 +35,7 @@ struct SolveOptions {
   std::string max_memory;
   double time_limit = 0;
   std::uint64_t max_nodes = 0;
+  int max_length = 0;
   std::string interpositions = "all";
   std::string format = "text";
 };
@@ -94,6 +95,7 @@ int run_solve(const SolveOptions& o) {
   p.threads = k->parallel ? (o.threads == 0 ? 2 : o.threads) : 1;
   p.max_memory = parse_bytes(o.max_memory);
   p.max_nodes = o.max_nodes;
+  p.max_length = o.max_length;
   p.interpositions = *ts::parse_interpositions(o.interpositions);  // checked by CLI11
   if (o.time_limit > 0)
     p.deadline = std::chrono::steady_clock::now() +
@@ -124,13 +126,13 @@ int run_solve(const SolveOptions& o) {
     std::cout << csv_line({"problem", "instance", "kernel", "threads", "outcome", "mate_length",
                            "length_proven", "main_line", "main_line_kif", "leftover", "nodes",
                            "positions", "wall_s", "nodes_per_s", "verified", "sfen",
-                           "interpositions"});
-    std::cout << csv_line({"tsume", inst.name, k->name, std::to_string(r.threads),
-                           outcome_name(r.outcome), len, r.length_proven ? "true" : "false", usi,
-                           kif, leftover < 0 ? "" : std::to_string(leftover),
-                           std::to_string(r.nodes), std::to_string(r.positions),
-                           format_double(wall), format_double(per_second(r.nodes, wall)), verified,
-                           ts::format_sfen(inst.position), o.interpositions});
+                           "interpositions", "no_mate_within"});
+    std::cout << csv_line(
+        {"tsume", inst.name, k->name, std::to_string(r.threads), outcome_name(r.outcome), len,
+         r.length_proven ? "true" : "false", usi, kif, leftover < 0 ? "" : std::to_string(leftover),
+         std::to_string(r.nodes), std::to_string(r.positions), format_double(wall),
+         format_double(per_second(r.nodes, wall)), verified, ts::format_sfen(inst.position),
+         o.interpositions, r.no_mate_within > 0 ? std::to_string(r.no_mate_within) : ""});
   } else if (o.format == "json") {
     nlohmann::ordered_json j;
     j["problem"] = "tsume";
@@ -156,6 +158,10 @@ int run_solve(const SolveOptions& o) {
     j["wall_s"] = wall;
     j["nodes_per_s"] = per_second(r.nodes, wall);
     j["verified"] = verified;
+    if (r.no_mate_within > 0)
+      j["no_mate_within"] = r.no_mate_within;
+    else
+      j["no_mate_within"] = nullptr;
     std::cout << j.dump() << "\n";
   } else {
     std::cout << "tsume " << (inst.name.empty() ? "" : inst.name + " ")
@@ -178,6 +184,9 @@ int run_solve(const SolveOptions& o) {
       if (leftover >= 0) std::printf("leftover  = %d piece(s) in the attacker's hand\n", leftover);
     } else if (r.outcome == ts::Outcome::kNoMate) {
       std::printf("result    = no mate\n");
+    } else if (r.no_mate_within > 0) {
+      std::printf("result    = no mate within %d plies (longer mates not sought: --max-length)\n",
+                  r.no_mate_within);
     } else {
       std::printf("result    = unknown (stopped by a limit)\n");
     }
@@ -263,6 +272,11 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
       ->transform(number_in(0.0, 1e9));
   solve->add_option("--max-nodes", so->max_nodes, "Stop after about this many nodes (0: no limit)")
       ->transform(decimal_in(0, 4000000000000000000LL));
+  solve
+      ->add_option("--max-length", so->max_length,
+                   "Only look for mates of at most this many plies (0: any length); without one, "
+                   "the result is 'no mate within N plies'")
+      ->transform(decimal_in(0, ts::kMaxLength));
   solve
       ->add_option("--interpositions", so->interpositions,
                    "Defender interpositions counted: all (default), or no-futile (futile "

@@ -38,6 +38,10 @@ Instance parse_instance(std::string_view text);
 /// Canonical text of an instance: its suite name, or its SFEN when it has none.
 std::string format_instance(const Instance& inst);
 
+/// The largest Params::max_length: the df-pn kernels' deepest line (Microcosmos, the longest
+/// known tsume, is 1,525 plies).
+inline constexpr int kMaxLength = 4000;
+
 /// Input of a tsume kernel.
 struct Params {
   Position root;                 ///< the problem; the side to move attacks
@@ -47,7 +51,11 @@ struct Params {
   /// Stop at this time (steady clock); the kernel reads the clock only to compare with it.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   const std::atomic<bool>* stop = nullptr;  ///< stop when it becomes true (USI `stop`)
-  int max_length = 0;     ///< andor kernels: deepen no further than this (0: no limit)
+  /// The longest mate looked for, in plies, 0 to kMaxLength (0: no limit). The andor kernels
+  /// deepen no further; the df-pn kernels ask "mate within max_length plies?" at the root (an
+  /// even value counts as the odd value below it: the attacker mates on odd plies). Without a
+  /// mate that short the result is kUnknown with Result::no_mate_within set.
+  int max_length = 0;
   bool main_line = true;  ///< prove the minimal length and extract the main line
   /// Which defender interpositions count (kNoFutile: futile ones are not moves; README).
   Interpositions interpositions = Interpositions::kAll;
@@ -66,6 +74,9 @@ struct Result {
   std::uint64_t positions = 0;  ///< entries written to the transposition table (0 without one)
   int threads = 1;              ///< threads actually used
   bool stopped = false;         ///< a limit (nodes, time, stop) ended the search early
+  /// With Params::max_length: no mate within this many plies was proved (kUnknown, not stopped);
+  /// 0 otherwise.
+  int no_mate_within = 0;
 };
 
 /// A tsume kernel: a pure function. Throws std::invalid_argument on bad params (threads out of
@@ -93,8 +104,8 @@ const KernelEntry* find_kernel(std::string_view name);
 std::string kernel_names();
 
 /// Throws std::invalid_argument (one line, naming `kernel`) when threads is outside
-/// 1..kMaxThreads, max_memory is set and outside 1 MiB..physical memory, or the root has no king
-/// for the side not to move.
+/// 1..kMaxThreads, max_memory is set and outside 1 MiB..physical memory, max_length is outside
+/// 0..kMaxLength, or the root has no king for the side not to move.
 void validate(const Params& p, const char* kernel);
 /// Table budget in bytes for p (256 MiB when max_memory is 0).
 std::uint64_t table_bytes(const Params& p);
@@ -121,8 +132,9 @@ const SuiteProblem* find_problem(const Position& pos);
 
 /// "pass" when r agrees with the suite's expected answer for inst (outcome, and the mate length
 /// when the kernel proved it minimal; a mate found but not proved minimal must not be shorter or,
-/// for a nomate problem, exist at all), "fail" when it contradicts it, "na" when the position is
-/// not in the suite or the search ended without an answer.
+/// for a nomate problem, exist at all; "no mate within N plies" must not exclude the expected
+/// mate), "fail" when it contradicts it, "na" when the position is not in the suite or the search
+/// ended without an answer.
 std::string verify(const Instance& inst, const Result& r);
 
 /// Attacker's pieces left in hand after the main line (the composers want 0).

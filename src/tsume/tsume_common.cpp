@@ -21,7 +21,10 @@ void validate(const Params& p, const char* kernel) {
                                 std::to_string(physical_memory() >> 20) + " MiB)");
   if (p.root.king_square(~p.root.side_to_move()) < 0)
     throw std::invalid_argument(k + ": the defender (the side not to move) has no king");
-  if (p.max_length < 0) throw std::invalid_argument(k + ": max_length must be >= 0");
+  if (p.max_length < 0 || p.max_length > kMaxLength)
+    throw std::invalid_argument(k + ": max_length must be from 0 to " +
+                                std::to_string(kMaxLength) + ", got " +
+                                std::to_string(p.max_length));
 }
 
 const std::vector<KernelEntry>& kernels() {
@@ -151,7 +154,9 @@ std::string format_instance(const Instance& inst) {
 
 std::string verify(const Instance& inst, const Result& r) {
   const SuiteProblem* p = inst.name.empty() ? find_problem(inst.position) : find_problem(inst.name);
-  if (!p || r.outcome == Outcome::kUnknown) return "na";
+  if (!p) return "na";
+  if (r.outcome == Outcome::kUnknown)
+    return p->expected >= 0 && p->expected <= r.no_mate_within ? "fail" : "na";
   if (p->expected < 0) return r.outcome == Outcome::kNoMate ? "pass" : "fail";
   if (r.outcome != Outcome::kMate) return "fail";
   if (r.length_proven) return r.mate_length == p->expected ? "pass" : "fail";
