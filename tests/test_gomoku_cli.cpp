@@ -223,6 +223,8 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       "gomoku replay",
       "gomoku solve -i \"\"",  // an empty value is refused, not read as "not given"
       "gomoku solve -i vcf01 --max-memory \"\"",
+      "gomoku solve -i vcf01 --max-memory 1000000T",  // more than the physical memory
+      "gomoku play --max-memory 1000000T",
       "gomoku play --record \"\"",
       "gomoku match --black 1 --white 1 --openings \"\" --out x.csv",
   };

@@ -113,6 +113,7 @@ TEST(MnkCli, BadInputExits2) {
   expect_usage_error("mnk solve --board 3x3 -k 3 -t 0");
   expect_usage_error("mnk solve --board 3x3 -k 3 -f xml");
   expect_usage_error("mnk solve --board 3x3 -k 3 --max-memory 10K", "at least 1M");
+  expect_usage_error("mnk solve --board 3x3 -k 3 --max-memory 1000000T", "physical memory");
   expect_usage_error("mnk solve -i 3x3k3 --board 3x3", "either --instance");
   expect_usage_error("mnk solve -i 3x3k4", "larger than both sides");
   expect_usage_error("mnk solve --board 3x3 -k 3 extra");

@@ -124,6 +124,7 @@ TEST(QueensGameCli, BadInputExits2) {
                            "queens-game solve -n 5 --max-memory inf",
                            "queens-game solve -n 5 --max-memory ''",
                            "queens-game play -n 5 --max-memory ''",
+                           "queens-game play -n 5 --max-memory 1000000T",
                            "queens-game solve -n 5 -t 100000",
                            "queens-game solve --rows 3",
                            "queens-game solve -n 0x5",

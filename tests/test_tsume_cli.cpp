@@ -143,6 +143,7 @@ TEST(TsumeCli, BadInputExit2OneLine) {
       "tsume solve --sfen " + kSeed + " --time-limit inf",
       "tsume solve --sfen " + kSeed + " --time-limit -1",
       "tsume solve --sfen " + kSeed + " --max-length -1",
+      "tsume solve --sfen " + kSeed + " --max-memory 1000000T",
       "tsume solve --sfen " + kSeed + " --max-length 4001",
       "tsume solve --sfen " + kSeed + " --max-length 9x",
       "tsume perft -d 0",

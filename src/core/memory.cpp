@@ -49,7 +49,7 @@ std::uint64_t parse_bytes(const std::string& s, const std::string& option,
     mul = 1024.0 * 1024 * 1024 * 1024;
   else
     throw std::invalid_argument(option + " '" + s + "': unknown unit '" + s.substr(pos) +
-                                "' (use K, M, G or T)");
+                                "' (use K, M, G or T, alone or with B or iB)");
   const double bytes = v * mul;
   if (!std::isfinite(bytes) || bytes >= 18446744073709551616.0) throw std::invalid_argument(bad);
   if (bytes < static_cast<double>(min_bytes))
@@ -59,6 +59,15 @@ std::uint64_t parse_bytes(const std::string& s, const std::string& option,
                                      : std::to_string(min_bytes >> 10) + "K") +
                                 ", got '" + s + "'");
   return static_cast<std::uint64_t>(bytes);
+}
+
+std::uint64_t parse_memory_budget(const std::string& text, const std::string& option,
+                                  std::uint64_t min_bytes) {
+  const std::uint64_t b = parse_bytes(text, option, min_bytes);
+  if (b > physical_memory())
+    throw std::invalid_argument(option + " " + text + " is more than the physical memory (" +
+                                std::to_string(physical_memory() >> 20) + " MiB)");
+  return b;
 }
 
 }  // namespace sb

@@ -16,4 +16,10 @@ std::uint64_t physical_memory();
 std::uint64_t parse_bytes(const std::string& text, const std::string& option = "--max-memory",
                           std::uint64_t min_bytes = 1u << 20);
 
+/// A memory budget as users write it (--max-memory): parse_bytes, and also refused (the same
+/// std::invalid_argument) when it is more than physical_memory(). "" gives 0 (the default).
+std::uint64_t parse_memory_budget(const std::string& text,
+                                  const std::string& option = "--max-memory",
+                                  std::uint64_t min_bytes = 1u << 20);
+
 }  // namespace sb

@@ -94,10 +94,10 @@ double seconds_of(const std::string& text, const char* option) {
   return v;
 }
 
-/// --max-memory as bytes (at least 1 MiB); bad text is a UsageError.
+/// --max-memory as bytes (at least 1 MiB, at most the physical memory); bad text is a UsageError.
 std::uint64_t bytes_of(const std::string& text) {
   try {
-    return parse_bytes(text);
+    return parse_memory_budget(text);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -38,10 +38,10 @@ struct SolveOptions {
   std::string format = "text";
 };
 
-/// --max-memory as bytes (0: the default); bad text is a UsageError.
+/// --max-memory as bytes (0: the default; at most the physical memory); bad text is a UsageError.
 std::uint64_t memory_option(const std::string& text) {
   try {
-    return parse_bytes(text);
+    return parse_memory_budget(text);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

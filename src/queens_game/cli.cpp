@@ -45,10 +45,11 @@ struct PlayOptions {
 };
 
 /// --max-memory as bytes (0: the default; at least 128 KiB, the smallest transposition table:
-/// one 128-byte bucket in each of its 1024 segments); bad text is a UsageError.
+/// one 128-byte bucket in each of its 1024 segments; at most the physical memory); bad text is a
+/// UsageError.
 std::uint64_t memory_option(const std::string& text) {
   try {
-    return parse_bytes(text, "--max-memory", 128u << 10);
+    return parse_memory_budget(text, "--max-memory", 128u << 10);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

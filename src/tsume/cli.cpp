@@ -93,7 +93,7 @@ int run_solve(const SolveOptions& o) {
   ts::Params p;
   p.root = inst.position;
   p.threads = k->parallel ? (o.threads == 0 ? 2 : o.threads) : 1;
-  p.max_memory = parse_bytes(o.max_memory);
+  p.max_memory = parse_memory_budget(o.max_memory);
   p.max_nodes = o.max_nodes;
   p.max_length = o.max_length;
   p.interpositions = *ts::parse_interpositions(o.interpositions);  // checked by CLI11
