@@ -185,8 +185,8 @@ int run_solve(const SolveOptions& o) {
     } else if (r.outcome == ts::Outcome::kNoMate) {
       std::printf("result    = no mate\n");
     } else if (r.no_mate_within > 0) {
-      std::printf("result    = no mate within %d plies (longer mates not sought: --max-length)\n",
-                  r.no_mate_within);
+      std::printf("result    = no mate within %d %s (longer mates not sought: --max-length)\n",
+                  r.no_mate_within, r.no_mate_within == 1 ? "ply" : "plies");
     } else {
       std::printf("result    = unknown (stopped by a limit)\n");
     }
@@ -263,7 +263,8 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
       ->check(non_empty());
   solve->add_option("--problem", so->problem, "A suite problem by name (`searchbench tsume list`)")
       ->check(non_empty());
-  solve->add_option("-k,--kernel", so->kernel, "Kernel: andor, andor-tt, dfpn, dfpn-tbb");
+  solve->add_option("-k,--kernel", so->kernel,
+                    "Kernel: andor, andor-tt, dfpn, dfpn-tbb (default dfpn)");
   solve->add_option("-t,--threads", so->threads, "Threads for dfpn-tbb (default 2)")
       ->transform(decimal_in(1, kMaxThreads));
   solve->add_option("--max-memory", so->max_memory, "Table budget, e.g. 256M, 2G (default 256M)")
@@ -274,8 +275,7 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
       ->transform(decimal_in(0, 4000000000000000000LL));
   solve
       ->add_option("--max-length", so->max_length,
-                   "Only look for mates of at most this many plies (0: any length); without one, "
-                   "the result is 'no mate within N plies'")
+                   "Longest mate sought, in plies (0: any; even N counts as N - 1)")
       ->transform(decimal_in(0, ts::kMaxLength));
   solve
       ->add_option("--interpositions", so->interpositions,
@@ -284,7 +284,7 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
       ->check(non_empty())
       ->check(CLI::IsMember({ts::interpositions_name(ts::Interpositions::kAll),
                              ts::interpositions_name(ts::Interpositions::kNoFutile)}));
-  solve->add_option("-f,--format", so->format, "Output format")
+  solve->add_option("-f,--format", so->format, "Output format (default text)")
       ->check(CLI::IsMember({"text", "csv", "json"}));
   solve->callback([&action, so] { action = [so] { return run_solve(*so); }; });
 
@@ -292,13 +292,14 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
   auto* perft = tc->add_subcommand("perft", "Count legal move sequences to depth 1..D");
   perft->add_option("--sfen", po->sfen, "Position (default: the start position)");
   perft->add_option("-d,--depth", po->depth, "Depth D")->required()->transform(decimal_in(1, 12));
-  perft->add_option("-f,--format", po->format, "Output format")
+  perft->add_option("-f,--format", po->format, "Output format (default text)")
       ->check(CLI::IsMember({"text", "csv", "json"}));
   perft->callback([&action, po] { action = [po] { return run_perft(*po); }; });
 
   auto lf = std::make_shared<std::string>("text");
   auto* list = tc->add_subcommand("list", "The problem suite (src/tsume/problems.tsv)");
-  list->add_option("-f,--format", *lf, "Output format")->check(CLI::IsMember({"text", "csv"}));
+  list->add_option("-f,--format", *lf, "Output format (default text)")
+      ->check(CLI::IsMember({"text", "csv"}));
   list->callback([&action, lf] { action = [lf] { return run_list(*lf); }; });
 
   auto uo = std::make_shared<tsume_cli::UsiOptions>();
