@@ -237,9 +237,10 @@ inline void check_root(const Params& p, const char* kernel) {
 /// (up to p.max_length when it is not 0), so the first mate found is the shortest. Fills
 /// res.outcome, mate_length, length_proven, no_mate_within and, with p.main_line, the main line; a
 /// depth at which no line reached the limit (search.cut stayed false) proves no mate.
-/// `reset(search)` runs before each depth; an Aborted search sets res.stopped and drops an unfinished main line.
-/// With p.progress, Progress::bound is the longest length excluded so far (no mate within it).
-/// Search has attack/defend(Position&, int plies, PathSet&), a bool `cut` and `lim.nodes`.
+/// `reset(search)` runs before each depth; an Aborted search sets res.stopped and drops an
+/// unfinished main line. With p.progress, Progress::bound is the longest length excluded so far (no
+/// mate within it). Search has attack/defend(Position&, int plies, PathSet&), a bool `cut` and
+/// `lim.nodes`.
 template <class Search, class Reset>
 void deepen(const Params& p, Search& s, Result& res, Reset reset) {
   Position root = p.root;
