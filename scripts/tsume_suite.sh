@@ -22,7 +22,7 @@ for r in csv.DictReader(sys.stdin): print(r['name'])" | while read -r name; do
 import csv, sys
 r = next(csv.reader(sys.stdin))
 # problem,instance,kernel,threads,outcome,mate_length,length_proven,main_line,main_line_kif,
-# leftover,nodes,positions,wall_s,nodes_per_s,verified,sfen,interpositions
+# leftover,nodes,positions,wall_s,nodes_per_s,verified,sfen,interpositions,no_mate_within
 print(','.join([r[1], r[2], r[3], r[4], r[5], r[6], r[9], r[10], r[11], r[12], r[14]]))" >> "$tmp"
 done
 mv "$tmp" "$out"
