@@ -31,20 +31,8 @@ class AndOr {
     for (int i = 0; i < n; ++i) {
       const std::uint64_t k = pos.key_after(buf[i]);
       if (path.contains(k)) continue;  // perpetual check
-      Undo u;
-      pos.do_move(buf[i], u);
-      path.push(k);
-      bool mate;
-      try {
-        mate = defend(pos, r - 1, path);
-      } catch (...) {
-        path.pop(k);
-        pos.undo_move(buf[i], u);
-        throw;
-      }
-      path.pop(k);
-      pos.undo_move(buf[i], u);
-      if (mate) return true;
+      detail::ScopedMove sm(pos, path, buf[i], k);
+      if (defend(pos, r - 1, path)) return true;
     }
     return false;
   }
@@ -62,20 +50,8 @@ class AndOr {
     for (int i = 0; i < n; ++i) {
       const std::uint64_t k = pos.key_after(buf[i]);
       if (path.contains(k)) return false;  // the defender repeats: no mate on this line
-      Undo u;
-      pos.do_move(buf[i], u);
-      path.push(k);
-      bool mate;
-      try {
-        mate = attack(pos, r - 1, path);
-      } catch (...) {
-        path.pop(k);
-        pos.undo_move(buf[i], u);
-        throw;
-      }
-      path.pop(k);
-      pos.undo_move(buf[i], u);
-      if (!mate) return false;
+      detail::ScopedMove sm(pos, path, buf[i], k);
+      if (!attack(pos, r - 1, path)) return false;
     }
     return true;
   }

@@ -127,18 +127,8 @@ class AndOrTT {
         rep = true;
         continue;
       }
-      Undo u;
-      pos.do_move(buf[i], u);
-      path.push(k);
-      try {
-        mate = defend(pos, r - 1, path);
-      } catch (...) {
-        path.pop(k);
-        pos.undo_move(buf[i], u);
-        throw;
-      }
-      path.pop(k);
-      pos.undo_move(buf[i], u);
+      detail::ScopedMove sm(pos, path, buf[i], k);
+      mate = defend(pos, r - 1, path);
     }
     finish(pos, mate, r);
     cut |= cut0, rep |= rep0;
@@ -165,18 +155,8 @@ class AndOrTT {
         mate = false;
         break;
       }
-      Undo u;
-      pos.do_move(buf[i], u);
-      path.push(k);
-      try {
-        mate = attack(pos, r - 1, path);
-      } catch (...) {
-        path.pop(k);
-        pos.undo_move(buf[i], u);
-        throw;
-      }
-      path.pop(k);
-      pos.undo_move(buf[i], u);
+      detail::ScopedMove sm(pos, path, buf[i], k);
+      mate = attack(pos, r - 1, path);
     }
     finish(pos, mate, r);
     cut |= cut0, rep |= rep0;

@@ -111,6 +111,30 @@ class PathSet {
   std::size_t n_ = 0;
 };
 
+/// Plays m on pos and pushes key (the key of the position after m) on path for its lifetime; the
+/// destructor pops the key and takes the move back, also when the search below throws (Aborted).
+class ScopedMove {
+ public:
+  ScopedMove(Position& pos, PathSet& path, Move m, std::uint64_t key)
+      : pos_(pos), path_(path), m_(m), key_(key) {
+    pos_.do_move(m_, u_);
+    path_.push(key_);
+  }
+  ~ScopedMove() {
+    path_.pop(key_);
+    pos_.undo_move(m_, u_);
+  }
+  ScopedMove(const ScopedMove&) = delete;
+  ScopedMove& operator=(const ScopedMove&) = delete;
+
+ private:
+  Position& pos_;
+  PathSet& path_;
+  Move m_;
+  std::uint64_t key_;
+  Undo u_;
+};
+
 /// Proof hand of a mated defender position (no legal evasion): the attacker needs none of its
 /// pieces, except that where an interposition square exists, a piece type the defender lacks must
 /// stay out of its hand (the attacker keeps all it holds of that type).

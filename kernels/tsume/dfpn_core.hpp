@@ -589,20 +589,11 @@ class DfPn {
         cthdn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thdn, second + second / 4 + 1));
         cthpn = sat(std::uint64_t(thpn) - pn + c.pn);
       }
-      Undo u;
-      const std::uint64_t fk = pos.key_after(c.m);
-      pos.do_move(c.m, u);
-      path_->push(fk);
       Res cres;
-      try {
+      {
+        ScopedMove sm(pos, *path_, c.m, pos.key_after(c.m));
         cres = mid(ply + 1, cr, cthpn, cthdn, c.pk);
-      } catch (...) {
-        path_->pop(fk);
-        pos.undo_move(c.m, u);
-        throw;
       }
-      path_->pop(fk);
-      pos.undo_move(c.m, u);
       c.pn = cres.pn, c.dn = cres.dn;
       if (cres.pn == 0) c.hi = cres.hi, c.ph = cres.ph, c.settled = true;
       if (cres.dn == 0) c.lo = cres.lo, c.tainted = cres.tainted, c.settled = true;
@@ -692,18 +683,8 @@ class DfPn {
         lo = std::min(lo, v.lo);
         continue;
       } else {
-        Undo u;
-        pos.do_move(m, u);
-        path_->push(fk);
-        try {
-          a = and2(cpk);
-        } catch (...) {
-          path_->pop(fk);
-          pos.undo_move(m, u);
-          throw;
-        }
-        path_->pop(fk);
-        pos.undo_move(m, u);
+        ScopedMove sm(pos, *path_, m, fk);
+        a = and2(cpk);
       }
       if (a.pn == 0) {
         out.ph = proof_hand_before(pos, m, a.ph);
@@ -979,8 +960,8 @@ void solve_root(const Params& p, Table<kShared>& tt, Solve&& solve, Result& res)
     Position root = p.root;
     PathSet path;
     // attacker positions are mated in odd numbers of plies
-    const std::uint16_t r = p.max_length > 0 ? static_cast<std::uint16_t>((p.max_length - 1) | 1)
-                                             : kRInf;
+    const std::uint16_t r =
+        p.max_length > 0 ? static_cast<std::uint16_t>((p.max_length - 1) | 1) : kRInf;
     const Val v = solve(root, r, path);
     if (v.dn == 0 && r != kRInf && v.lo != kNoLen) {  // no mate within r; longer ones not sought
       res.outcome = Outcome::kUnknown;
