@@ -22,9 +22,8 @@ void validate(const Params& p, const char* kernel) {
   if (p.root.king_square(~p.root.side_to_move()) < 0)
     throw std::invalid_argument(k + ": the defender (the side not to move) has no king");
   if (p.max_length < 0 || p.max_length > kMaxLength)
-    throw std::invalid_argument(k + ": max_length must be from 0 to " +
-                                std::to_string(kMaxLength) + ", got " +
-                                std::to_string(p.max_length));
+    throw std::invalid_argument(k + ": max_length must be from 0 to " + std::to_string(kMaxLength) +
+                                ", got " + std::to_string(p.max_length));
 }
 
 const std::vector<KernelEntry>& kernels() {
