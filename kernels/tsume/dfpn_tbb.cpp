@@ -38,11 +38,10 @@ class Team {
   Team(const Params& p, detail::Table<true>& tt)
       : tt_(tt), attacker_(p.root.side_to_move()), arena_(p.threads), stop_(false) {
     tt.set_grow_signal(&stop_);
-    const Color atk = attacker_;
     for (int t = 0; t < p.threads; ++t) {
       lims_.push_back(std::make_unique<detail::Limits>(p));
       searchers_.push_back(std::make_unique<detail::DfPn<true>>(
-          tt, *lims_.back(), atk, t == 0 ? 0u : 7919u * static_cast<unsigned>(t),
+          tt, *lims_.back(), attacker_, t == 0 ? 0u : 7919u * static_cast<unsigned>(t),
           p.interpositions));
       searchers_.back()->set_stop_flag(&stop_);
     }

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <string_view>
 
 #include "cli/commands.hpp"
 #include "cli/progress_watch.hpp"
@@ -107,11 +106,8 @@ int run_solve(const SolveOptions& o) {
   ts::Result r;
   double wall = 0;
   {
-    // Progress::bound: the full-width kernels deepen and know the lengths excluded so far; the
-    // df-pn kernels know the shortest mate proved so far
-    const bool deepens = std::string_view(k->name).starts_with("andor");
     ProgressWatch watch(progress, std::string("tsume ") + k->name, "nodes", true,
-                        deepens ? "no mate within %llu plies" : "mate within %llu plies proved");
+                        k->deepens ? "no mate within %llu plies" : "mate within %llu plies proved");
     std::tie(r, wall) = timed([&] { return k->fn(p); });
   }
   // The suite's expected lengths count every interposition: no reference under the other rule.

@@ -94,6 +94,9 @@ struct KernelEntry {
   bool parallel;     ///< uses Params::threads
   Kernel fn;
   const char* summary;  ///< one line: the algorithm
+  /// Deepens 1, 3, 5, ... (the andor kernels): Progress::bound is then the longest length with
+  /// no mate so far; otherwise (df-pn) the shortest mate proved so far.
+  bool deepens = false;
 };
 /// Every tsume kernel built into this binary, slowest first (dfpn-tbb only with
 /// SEARCHBENCH_WITH_TBB).

@@ -28,9 +28,10 @@ void validate(const Params& p, const char* kernel) {
 
 const std::vector<KernelEntry>& kernels() {
   static const std::vector<KernelEntry> k = {
-      {"andor", false, andor, "seed 003: full-width AND/OR search, iterative deepening, no table"},
+      {"andor", false, andor, "seed 003: full-width AND/OR search, iterative deepening, no table",
+       true},
       {"andor-tt", false, andor_tt,
-       "andor with a transposition table (hand superiority), iterative deepening"},
+       "andor with a transposition table (hand superiority), iterative deepening", true},
       {"dfpn", false, dfpn,
        "df-pn (Nagai 2002), bounded table, proof hands, loop handling, minimal-length post-search"},
 #ifdef SEARCHBENCH_WITH_TBB
