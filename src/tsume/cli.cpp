@@ -7,6 +7,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "cli/commands.hpp"
@@ -29,6 +30,7 @@ struct SolveOptions {
   std::string sfen;
   std::string kif;
   std::string problem;
+  std::string moves;
   std::string kernel = "dfpn";
   int threads = 0;
   std::string max_memory;
@@ -82,6 +84,24 @@ int run_solve(const SolveOptions& o) {
     if (!p)
       throw UsageError("unknown suite problem '" + o.problem + "' (see `searchbench tsume list`)");
     inst = ts::Instance{p->name, ts::parse_sfen(p->sfen)};
+  }
+  if (!o.moves.empty()) {  // as USI's `position ... moves`: the position after them is solved
+    std::istringstream in(o.moves);
+    int n = 0;
+    try {
+      for (std::string m; in >> m; ++n) {
+        const ts::Move mv = ts::parse_usi_move(inst.position, m);  // throws on an illegal move
+        ts::Undo u;
+        inst.position.do_move(mv, u);
+      }
+      // the SFEN checks on the result (e.g. the side not to move must still have a king)
+      inst = ts::Instance{"", ts::parse_sfen(ts::format_sfen(inst.position))};
+    } catch (const std::invalid_argument& e) {
+      std::string what = e.what();
+      if (what.rfind("SFEN: ", 0) == 0) what = "the position after them: " + what.substr(6);
+      throw UsageError("--moves: " + what);
+    }
+    if (n == 0) throw UsageError("--moves: no move given");
   }
   if (inst.name.empty())
     if (const ts::SuiteProblem* p = ts::find_problem(inst.position)) inst.name = p->name;
@@ -258,6 +278,11 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
   solve->add_option("--kif", so->kif, "KIF/BOD board diagram file (UTF-8 or Shift_JIS)")
       ->check(non_empty());
   solve->add_option("--problem", so->problem, "A suite problem by name (`searchbench tsume list`)")
+      ->check(non_empty());
+  solve
+      ->add_option("--moves", so->moves,
+                   "USI moves played first, as in USI's `position ... moves` (e.g. \"G*5c 6d5c\"); "
+                   "the position after them is solved")
       ->check(non_empty());
   solve->add_option("-k,--kernel", so->kernel,
                     "Kernel: andor, andor-tt, dfpn, dfpn-tbb (default dfpn)");

@@ -1,0 +1,71 @@
+#!/bin/bash
+# A second benchmark set for tsume kernels: positions along the suite's main lines. For every suite
+# problem with a published mate of at least 13 plies, the positions after 2, 4 and 6 plies of
+# dfpn's proved main line (`tsume solve --moves`). The main line is a minimal mate for the attacker
+# and a longest defence for the defender, so each such position is mated in exactly L - p plies
+# (L the problem's length, p the plies played). Changes to a kernel's search heuristics can move
+# single problems by tens of percent either way; judge them by totals on the suite AND on this set.
+#
+# Usage: bash scripts/tsume_mainline.sh <dir> [kernel] [searchbench options...]   (default: dfpn)
+# Writes <dir>/mainline_positions.csv (the positions, made once with dfpn, then reused so that two
+# builds are compared on the same positions) and <dir>/mainline_<kernel>.csv (one row each, the
+# tsume_suite.sh columns; verified: pass when the proved minimal length is L - p, fail when a
+# length or "no mate" contradicts it, na otherwise), and prints the totals. Each position:
+# --time-limit 60, --max-memory 1G. Uses build/searchbench, or $SEARCHBENCH.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+dir=$(cd "${1:?usage: tsume_mainline.sh <dir> [kernel] [options...]}" && pwd)
+shift
+exe=${SEARCHBENCH:-$root/build/searchbench}
+kernel=${1:-dfpn}
+shift || true
+py=/usr/bin/python3
+
+list="$dir/mainline_positions.csv"
+if [ ! -f "$list" ]; then
+  echo "making $list (dfpn main lines of the suite problems of 13 plies or more)" >&2
+  echo "name,problem,moves,expected" > "$list.tmp"
+  "$exe" tsume list -f csv | $py -c "
+import csv, sys
+for r in csv.DictReader(sys.stdin):
+    if r['expected'] != 'nomate' and int(r['expected']) >= 13: print(r['name'], r['expected'])" |
+    while read -r name expected; do
+      "$exe" tsume solve --problem "$name" -k dfpn --time-limit 60 --max-memory 1G -f csv \
+        2>/dev/null < /dev/null | tail -1 | $py -c "
+import csv, sys
+r = next(csv.reader(sys.stdin))
+L, line = int('$expected'), r[7].split()
+if r[4] == 'mate' and r[6] == 'true' and int(r[5]) == L and len(line) == L:
+    for p in (2, 4, 6):
+        print('%s-p%d,%s,%s,%d' % ('$name', p, '$name', ' '.join(line[:p]), L - p))
+else:
+    print('$name: no proved main line of the published length; skipped', file=sys.stderr)" \
+        >> "$list.tmp"
+    done
+  mv "$list.tmp" "$list"
+fi
+
+out="$dir/mainline_${kernel}.csv"
+tmp="$out.tmp"
+echo "name,kernel,threads,outcome,mate_length,length_proven,leftover,nodes,positions,wall_s,verified" > "$tmp"
+tail -n +2 "$list" | while IFS=, read -r name problem moves expected; do
+  "$exe" tsume solve --problem "$problem" --moves "$moves" -k "$kernel" --time-limit 60 \
+    --max-memory 1G -f csv "$@" 2>/dev/null < /dev/null | tail -1 | $py -c "
+import csv, sys
+r = next(csv.reader(sys.stdin))
+e = int('$expected')
+if r[4] == 'nomate' or (r[4] == 'mate' and int(r[5]) < e) or (r[6] == 'true' and int(r[5]) != e):
+    v = 'fail'
+elif r[4] == 'mate' and r[6] == 'true':
+    v = 'pass'
+else:
+    v = 'na'
+print(','.join(['$name', r[2], r[3], r[4], r[5], r[6], r[9], r[10], r[11], r[12], v]))" >> "$tmp"
+done
+mv "$tmp" "$out"
+$py -c "
+import csv
+rows = list(csv.DictReader(open('$out')))
+print('$kernel: %d positions, %.1f s, %d nodes;' % (len(rows), sum(float(r['wall_s']) for r in rows),
+      sum(int(r['nodes']) for r in rows)),
+      {v: sum(r['verified'] == v for r in rows) for v in ('pass', 'na', 'fail')})"
