@@ -1,28 +1,44 @@
 #!/bin/bash
-# A second benchmark set for tsume kernels: positions along the suite's main lines. For every suite
-# problem with a published mate of at least 13 plies, the positions after 2, 4 and 6 plies of
-# dfpn's proved main line (`tsume solve --moves`). The main line is a minimal mate for the attacker
-# and a longest defence for the defender, so each such position is mated in exactly L - p plies
-# (L the problem's length, p the plies played). Changes to a kernel's search heuristics can move
-# single problems by tens of percent either way; judge them by totals on the suite AND on this set.
+# A second benchmark set for tsume kernels: positions along the suite's main lines. For every
+# suite problem whose expected mate (`tsume list`) has at least 13 plies, the positions after 2, 4
+# and 6 plies of dfpn's proved main line (`tsume solve --moves`). The main line is a minimal mate
+# for the attacker and a longest defence for the defender, so each such position is mated in
+# exactly L - p plies (L the problem's length, p the plies played). Changes to a kernel's search
+# heuristics can move single problems by tens of percent either way; judge them by totals on the
+# suite AND on this set.
 #
 # Usage: bash scripts/tsume_mainline.sh <dir> [kernel] [searchbench options...]   (default: dfpn)
-# Writes <dir>/mainline_positions.csv (the positions, made once with dfpn, then reused so that two
-# builds are compared on the same positions) and <dir>/mainline_<kernel>.csv (one row each, the
-# tsume_suite.sh columns; verified: pass when the proved minimal length is L - p, fail when a
-# length or "no mate" contradicts it, na otherwise), and prints the totals. Each position:
-# --time-limit 60, --max-memory 1G. Uses build/searchbench, or $SEARCHBENCH.
+# Creates <dir> if needed. Writes <dir>/mainline_positions.csv (the positions, made once with
+# dfpn, then reused so that two builds are compared on the same positions) and
+# <dir>/mainline_<kernel>.csv (one row each, the tsume_suite.sh columns; verified: pass when the
+# proved minimal length is L - p, fail when a length or "no mate" contradicts it, na otherwise),
+# and prints the totals. Each position: --time-limit 60, --max-memory 1G. Uses build/searchbench,
+# or $SEARCHBENCH. Bad arguments exit 2.
 set -euo pipefail
+usage() {
+  echo "usage: bash scripts/tsume_mainline.sh <dir> [kernel] [searchbench options...]" >&2
+  exit 2
+}
 root=$(cd "$(dirname "$0")/.." && pwd)
-dir=$(cd "${1:?usage: tsume_mainline.sh <dir> [kernel] [options...]}" && pwd)
+[ $# -ge 1 ] && [ -n "$1" ] || usage
+mkdir -p "$1"
+dir=$(cd "$1" && pwd)
 shift
 exe=${SEARCHBENCH:-$root/build/searchbench}
 kernel=${1:-dfpn}
 shift || true
 py=/usr/bin/python3
+# the kernel and the extra options, tried once on the head-gold mate: searchbench's own message
+"$exe" tsume solve --problem head-gold -k "$kernel" --time-limit 60 --max-memory 1G -f csv "$@" \
+  > /dev/null < /dev/null || exit 2
 
 list="$dir/mainline_positions.csv"
-if [ ! -f "$list" ]; then
+out="$dir/mainline_${kernel}.csv"
+tmp="$out.tmp"
+trap 'rm -f "$list.tmp" "$tmp"' EXIT  # nothing partial is left behind
+if [ -f "$list" ]; then
+  echo "reusing $list" >&2
+else
   echo "making $list (dfpn main lines of the suite problems of 13 plies or more)" >&2
   echo "name,problem,moves,expected" > "$list.tmp"
   "$exe" tsume list -f csv | $py -c "
@@ -39,14 +55,12 @@ if r[4] == 'mate' and r[6] == 'true' and int(r[5]) == L and len(line) == L:
     for p in (2, 4, 6):
         print('%s-p%d,%s,%s,%d' % ('$name', p, '$name', ' '.join(line[:p]), L - p))
 else:
-    print('$name: no proved main line of the published length; skipped', file=sys.stderr)" \
+    print('$name: no main line of the expected length proved; skipped', file=sys.stderr)" \
         >> "$list.tmp"
     done
   mv "$list.tmp" "$list"
 fi
 
-out="$dir/mainline_${kernel}.csv"
-tmp="$out.tmp"
 echo "name,kernel,threads,outcome,mate_length,length_proven,leftover,nodes,positions,wall_s,verified" > "$tmp"
 tail -n +2 "$list" | while IFS=, read -r name problem moves expected; do
   "$exe" tsume solve --problem "$problem" --moves "$moves" -k "$kernel" --time-limit 60 \

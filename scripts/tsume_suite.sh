@@ -3,10 +3,16 @@
 # prints the totals. Each problem: --time-limit 60, --max-memory 1G. Columns: name, kernel,
 # threads, outcome, mate_length, length_proven, leftover, nodes, positions, wall_s, verified.
 # Usage: bash scripts/tsume_suite.sh <dir> [kernel] [searchbench options...]   (default: dfpn)
+# Creates <dir> if needed.
 # Uses build/searchbench of this checkout, or $SEARCHBENCH (a copy, so the build may change).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-dir=$(cd "${1:?usage: tsume_suite.sh <dir> [kernel] [options...]}" && pwd)
+if [ $# -lt 1 ] || [ -z "$1" ]; then
+  echo "usage: bash scripts/tsume_suite.sh <dir> [kernel] [searchbench options...]" >&2
+  exit 2
+fi
+mkdir -p "$1"
+dir=$(cd "$1" && pwd)
 shift
 exe=${SEARCHBENCH:-$root/build/searchbench}
 kernel=${1:-dfpn}

@@ -262,7 +262,8 @@ TEST(TsumeUsi, APositionWhoseSideNotToMoveHasNoKingIsRejected) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(
       lines_without_info_time(r.out),
-      (std::vector<std::string>{"info string position: Black (the side not to move) has no king",
+      (std::vector<std::string>{"info string the moves must leave the attacker to move; after "
+                                "them White is to move and Black has no king to mate",
                                 "info string no position: send 'position' before 'go mate'"}));
 }
 

@@ -86,22 +86,13 @@ int run_solve(const SolveOptions& o) {
     inst = ts::Instance{p->name, ts::parse_sfen(p->sfen)};
   }
   if (!o.moves.empty()) {  // as USI's `position ... moves`: the position after them is solved
-    std::istringstream in(o.moves);
-    int n = 0;
+    if (o.moves.find_first_not_of(" \t\r\n") == std::string::npos)
+      throw UsageError("--moves: no move given");
     try {
-      for (std::string m; in >> m; ++n) {
-        const ts::Move mv = ts::parse_usi_move(inst.position, m);  // throws on an illegal move
-        ts::Undo u;
-        inst.position.do_move(mv, u);
-      }
-      // the SFEN checks on the result (e.g. the side not to move must still have a king)
-      inst = ts::Instance{"", ts::parse_sfen(ts::format_sfen(inst.position))};
+      inst = ts::Instance{"", ts::play_usi_moves(inst.position, o.moves)};
     } catch (const std::invalid_argument& e) {
-      std::string what = e.what();
-      if (what.rfind("SFEN: ", 0) == 0) what = "the position after them: " + what.substr(6);
-      throw UsageError("--moves: " + what);
+      throw UsageError(std::string("--moves: ") + e.what());
     }
-    if (n == 0) throw UsageError("--moves: no move given");
   }
   if (inst.name.empty())
     if (const ts::SuiteProblem* p = ts::find_problem(inst.position)) inst.name = p->name;
@@ -281,8 +272,7 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
       ->check(non_empty());
   solve
       ->add_option("--moves", so->moves,
-                   "USI moves played first, as in USI's `position ... moves` (e.g. \"G*5c 6d5c\"); "
-                   "the position after them is solved")
+                   "Play these USI moves first (e.g. \"L*1c 1a2a\"), then solve")
       ->check(non_empty());
   solve->add_option("-k,--kernel", so->kernel,
                     "Kernel: andor, andor-tt, dfpn, dfpn-tbb (default dfpn)");
@@ -300,8 +290,7 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
       ->transform(decimal_in(0, ts::kMaxLength));
   solve
       ->add_option("--interpositions", so->interpositions,
-                   "Defender interpositions counted: all (default), or no-futile (futile "
-                   "interpositions, 無駄合, are not moves; README)")
+                   "all (default) or no-futile: futile interpositions (無駄合) not moves")
       ->check(non_empty())
       ->check(CLI::IsMember({ts::interpositions_name(ts::Interpositions::kAll),
                              ts::interpositions_name(ts::Interpositions::kNoFutile)}));

@@ -253,6 +253,33 @@ Move parse_usi_move(const Position& pos, std::string_view text) {
   throw std::invalid_argument("illegal move " + std::string(text) + " in " + format_sfen(pos));
 }
 
+Position play_usi_moves(Position pos, std::string_view moves) {
+  std::size_t i = 0;
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (true) {
+    while (i < moves.size() && space(moves[i])) ++i;
+    if (i == moves.size()) break;
+    std::size_t j = i;
+    while (j < moves.size() && !space(moves[j])) ++j;
+    const Move m = parse_usi_move(pos, moves.substr(i, j - i));
+    Undo u;
+    pos.do_move(m, u);
+    i = j;
+  }
+  if (pos.king_square(~pos.side_to_move()) < 0)  // the usual slip: an odd number of plies
+    throw std::invalid_argument(
+        std::string("the moves must leave the attacker to move; after them ") +
+        std::string(color_name(pos.side_to_move())) + " is to move and " +
+        std::string(color_name(~pos.side_to_move())) + " has no king to mate");
+  try {
+    return parse_sfen(format_sfen(pos));
+  } catch (const std::invalid_argument& e) {
+    std::string what = e.what();
+    if (what.rfind("SFEN: ", 0) == 0) what.erase(0, 6);
+    throw std::invalid_argument("the position after the moves: " + what);
+  }
+}
+
 std::string_view kif_piece_name(PieceType t) {
   static const std::string_view names[] = {"",   "歩", "香",   "桂",   "銀",   "角", "飛", "金",
                                            "玉", "と", "成香", "成桂", "成銀", "馬", "龍", ""};

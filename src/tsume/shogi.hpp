@@ -289,6 +289,12 @@ std::string usi_move(Move m);
 /// The legal move of pos written as USI text; throws std::invalid_argument when the text is not
 /// a move or the move is not legal in pos.
 Move parse_usi_move(const Position& pos, std::string_view text);
+/// The position after USI moves (separated by white space; none: pos itself), as USI's
+/// `position ... moves` plays them. The result must pass the SFEN checks (parse_sfen), e.g. the
+/// side not to move still has a king (the moves must leave the attacker to move). Throws
+/// std::invalid_argument, with a one-line message, on a text that is not a move, an illegal move,
+/// or a result that fails those checks. The moves need not give check.
+Position play_usi_moves(Position pos, std::string_view moves);
 /// The move as a KIF file writes it: "２三金打" (drop), "７六歩(77)", "２二角成(88)",
 /// "２二角不成(88)" (promotion possible and declined), "同　金(33)" when it lands on prev_to.
 std::string kif_move(const Position& pos, Move m, int prev_to = -1);

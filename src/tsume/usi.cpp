@@ -241,8 +241,6 @@ class Engine {
     std::string w;
     in >> w;
     ts::Position pos;
-    std::string rest;
-    std::vector<std::string> moves;
     try {
       if (w == "startpos") {
         pos = ts::start_position();
@@ -256,21 +254,15 @@ class Engine {
         return say("info string position needs 'startpos' or 'sfen <sfen>'");
       }
       if (w == "moves") {
-        std::string m;
-        while (in >> m) {
-          const ts::Move mv = ts::parse_usi_move(pos, m);
-          ts::Undo u;
-          pos.do_move(mv, u);
-        }
+        // the SFEN checks also apply to the position after the moves (they can end with the
+        // side that has no king to move, e.g. after an attacker's move when only the defender
+        // has a king)
+        std::string moves;
+        std::getline(in, moves);
+        pos = ts::play_usi_moves(pos, moves);
       } else if (!w.empty()) {
         return say("info string unexpected '" + w + "' in position (expected 'moves')");
       }
-      // as for an SFEN: the side to move must have a king to mate (moves can end with the side
-      // that has none to move, e.g. after an attacker's move when only the defender has a king)
-      if (pos.king_square(~pos.side_to_move()) < 0)
-        return say(std::string("info string position: ") +
-                   (pos.side_to_move() == ts::kBlack ? "White" : "Black") +
-                   " (the side not to move) has no king");
     } catch (const std::invalid_argument& e) {
       return say(std::string("info string ") + e.what());
     }
