@@ -32,7 +32,6 @@
 #include <string>
 #include <string_view>
 #include <thread>
-#include <vector>
 
 #include "cli/commands.hpp"
 #include "core/limits.hpp"
