@@ -422,6 +422,7 @@ class DfPn {
     Move m;
     std::uint64_t key;     // board key after m
     std::uint64_t pk;      // path key after m
+    std::uint64_t fk;      // full position key after m (the repetition checks)
     Hand hand;             // attacker's hand after m
     std::uint32_t pn, dn;  // current values
     std::uint16_t lo, hi;  // disproof / proof lengths once settled
@@ -519,7 +520,8 @@ class DfPn {
       Child& c = ch[i];
       c.hand = is_or ? pos.hand_after(c.m) : hand;
       c.lo = 0, c.hi = kNoLen, c.ph = 0, c.tainted = false, c.settled = false;
-      if (path_->contains(pos.key_after(c.m)) || rep_.contains(c.pk)) {
+      c.fk = pos.key_after(c.m);
+      if (path_->contains(c.fk) || rep_.contains(c.pk)) {
         c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true;
         continue;
       }
@@ -591,7 +593,7 @@ class DfPn {
       }
       Res cres;
       {
-        ScopedMove sm(pos, *path_, c.m, pos.key_after(c.m));
+        ScopedMove sm(pos, *path_, c.m, c.fk);
         cres = mid(ply + 1, cr, cthpn, cthdn, c.pk);
       }
       c.pn = cres.pn, c.dn = cres.dn;
@@ -774,7 +776,7 @@ class DfPn {
   void init_child(Position& pos, Child& c, std::uint16_t cr, int ply) {
     lim_.count();
     Undo u;
-    const std::uint64_t fk = pos.key_after(c.m);
+    const std::uint64_t fk = c.fk;
     pos.do_move(c.m, u);
     Move buf[kMaxMoves];
     if (pos.side_to_move() != attacker_) {  // c is a defender node
