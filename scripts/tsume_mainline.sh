@@ -15,14 +15,10 @@
 # and prints the totals. Each position: --time-limit 60, --max-memory 1G. Uses build/searchbench,
 # or $SEARCHBENCH. Bad arguments exit 2.
 set -euo pipefail
-usage() {
-  echo "usage: bash scripts/tsume_mainline.sh <dir> [kernel] [searchbench options...]" >&2
-  exit 2
-}
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] && [ -n "$1" ] || usage
-mkdir -p "$1"
-dir=$(cd "$1" && pwd)
+source "$root/scripts/tsume_lib.sh"
+dir=$(tsume_out_dir "bash scripts/tsume_mainline.sh <dir> [kernel] [searchbench options...]" \
+  "${1:-}") || exit 2
 shift
 exe=${SEARCHBENCH:-$root/build/searchbench}
 kernel=${1:-dfpn}
@@ -77,9 +73,4 @@ else:
 print(','.join(['$name', r[2], r[3], r[4], r[5], r[6], r[9], r[10], r[11], r[12], v]))" >> "$tmp"
 done
 mv "$tmp" "$out"
-$py -c "
-import csv
-rows = list(csv.DictReader(open('$out')))
-print('$kernel: %d positions, %.1f s, %d nodes;' % (len(rows), sum(float(r['wall_s']) for r in rows),
-      sum(int(r['nodes']) for r in rows)),
-      {v: sum(r['verified'] == v for r in rows) for v in ('pass', 'na', 'fail')})"
+tsume_totals "$out" "$kernel" positions

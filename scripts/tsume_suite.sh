@@ -7,12 +7,9 @@
 # Uses build/searchbench of this checkout, or $SEARCHBENCH (a copy, so the build may change).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [ $# -lt 1 ] || [ -z "$1" ]; then
-  echo "usage: bash scripts/tsume_suite.sh <dir> [kernel] [searchbench options...]" >&2
-  exit 2
-fi
-mkdir -p "$1"
-dir=$(cd "$1" && pwd)
+source "$root/scripts/tsume_lib.sh"
+dir=$(tsume_out_dir "bash scripts/tsume_suite.sh <dir> [kernel] [searchbench options...]" \
+  "${1:-}") || exit 2
 shift
 exe=${SEARCHBENCH:-$root/build/searchbench}
 kernel=${1:-dfpn}
@@ -32,9 +29,4 @@ r = next(csv.reader(sys.stdin))
 print(','.join([r[1], r[2], r[3], r[4], r[5], r[6], r[9], r[10], r[11], r[12], r[14]]))" >> "$tmp"
 done
 mv "$tmp" "$out"
-/usr/bin/python3 -c "
-import csv
-rows = list(csv.DictReader(open('$out')))
-print('$kernel: %d problems, %.1f s, %d nodes;' % (len(rows), sum(float(r['wall_s']) for r in rows),
-      sum(int(r['nodes']) for r in rows)),
-      {v: sum(r['verified'] == v for r in rows) for v in ('pass', 'na', 'fail')})"
+tsume_totals "$out" "$kernel" problems

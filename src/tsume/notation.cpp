@@ -2,6 +2,8 @@
 #include <cctype>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "shogi.hpp"
 
@@ -48,6 +50,21 @@ std::string type_name(PieceType t) {
   return names[t];
 }
 
+// The whitespace-separated fields of text.
+std::vector<std::string> fields(std::string_view text) {
+  std::vector<std::string> f;
+  std::string cur;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!cur.empty()) f.push_back(cur), cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) f.push_back(cur);
+  return f;
+}
+
 }  // namespace
 
 Position start_position() {
@@ -55,19 +72,7 @@ Position start_position() {
 }
 
 Position parse_sfen(std::string_view text) {
-  // split into whitespace-separated fields
-  std::vector<std::string> f;
-  {
-    std::string cur;
-    for (char c : text) {
-      if (std::isspace(static_cast<unsigned char>(c))) {
-        if (!cur.empty()) f.push_back(cur), cur.clear();
-      } else {
-        cur += c;
-      }
-    }
-    if (!cur.empty()) f.push_back(cur);
-  }
+  std::vector<std::string> f = fields(text);
   if (!f.empty() && f[0] == "sfen") f.erase(f.begin());
   if (f.size() == 1 && f[0] == "startpos") return start_position();
   if (f.size() < 3 || f.size() > 4)
@@ -254,17 +259,10 @@ Move parse_usi_move(const Position& pos, std::string_view text) {
 }
 
 Position play_usi_moves(Position pos, std::string_view moves) {
-  std::size_t i = 0;
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (true) {
-    while (i < moves.size() && space(moves[i])) ++i;
-    if (i == moves.size()) break;
-    std::size_t j = i;
-    while (j < moves.size() && !space(moves[j])) ++j;
-    const Move m = parse_usi_move(pos, moves.substr(i, j - i));
+  for (const std::string& text : fields(moves)) {
+    const Move m = parse_usi_move(pos, text);
     Undo u;
     pos.do_move(m, u);
-    i = j;
   }
   if (pos.king_square(~pos.side_to_move()) < 0)  // the usual slip: an odd number of plies
     throw std::invalid_argument(
