@@ -628,6 +628,144 @@ TEST(TsumeKernels, MaxLength) {
   EXPECT_THROW(dfpn(p), std::invalid_argument);
 }
 
+// The positions `plies` plies (even) from pos along checks and evasions, pos included.
+void attacker_positions(Position& pos, int plies, std::vector<std::pair<Position, int>>& out,
+                        int ply = 0) {
+  if (ply % 2 == 0) out.emplace_back(pos, ply);
+  if (ply == plies) return;
+  Move buf[kMaxMoves];
+  const int n = ply % 2 == 0 ? generate_checks(pos, buf)
+                             : generate_evasions(pos, buf, Interpositions::kAll);
+  for (int i = 0; i < n; ++i) {
+    Undo u;
+    pos.do_move(buf[i], u);
+    attacker_positions(pos, plies, out, ply + 1);
+    pos.undo_move(buf[i], u);
+  }
+}
+
+// Searches root for a mate within len plies with a df-pn searcher on its own table, then asks
+// that table about the root and the attacker positions two plies in, each with one to three
+// more pieces in the attacker's hand (taken from the defender's): every disproof it gives for
+// such a hand (found under a disproof hand) must hold by andor's exhaustive search. Returns the
+// number of disproofs checked.
+int check_table_disproofs(const Position& root, int len) {
+  using namespace sb::tsume::detail;
+  Params prm;
+  prm.root = root;
+  Table<false> tt(64ull << 20);
+  Limits lim(prm);
+  const Color atk = root.side_to_move();
+  DfPn<false> s(tt, lim, atk, 0, Interpositions::kAll);
+  Position pos = root;
+  PathSet path;
+  s.solve(pos, static_cast<std::uint16_t>(len), path);
+  std::vector<std::pair<Position, int>> at;
+  attacker_positions(pos, 2, at);
+  int checked = 0;
+  for (const auto& [q, ply] : at) {
+    const int r = len - ply;
+    for (int t = kPawn; t <= kGold; ++t) {
+      const auto pt = static_cast<PieceType>(t);
+      for (int more = 1; more <= std::min(3, hand_count(q.hand(~atk), pt)); ++more) {
+        Position v = q;
+        v.set_hand(atk, q.hand(atk) + more * hand_one(pt));
+        v.set_hand(~atk, q.hand(~atk) - more * hand_one(pt));
+        const Val tv = tt.lookup(v.board_key(), v.hand(atk), static_cast<std::uint16_t>(r));
+        if (tv.dn != 0 || tv.pn == 0) continue;
+        Params p;
+        p.root = v;
+        p.max_length = r;
+        ++checked;
+        EXPECT_NE(andor(p).outcome, Outcome::kMate)
+            << "disproved within " << r << " by the table, but mated: " << format_sfen(v);
+      }
+    }
+  }
+  return checked;
+}
+
+// Disproof hands: dfpn stores a disproof under the largest attacker hand it holds for, so that
+// it also refutes the same board with more pieces in hand. Checked against andor (full width, no
+// table, so no hand reasoning at all): positions a few random plies into the suite problems, each
+// with the attacker's hand as it is, with one more piece of each type the defender holds and
+// with one fewer of each type the attacker holds; both kernels must agree on "mated within
+// kLen plies" and on the length.
+TEST(TsumeKernels, DisproofHandsAgreeWithFullWidth) {
+  constexpr int kLen = 7;
+  std::mt19937_64 rng(20261201);
+  int compared = 0, mated = 0, not_mated = 0, checked_disproofs = 0;
+  // the suite, and positions whose only answers to some checks are drops of the defender's one
+  // bishop, rook or gold (the disproof must not extend to a hand that takes that piece)
+  std::vector<std::pair<std::string, std::string>> starts;
+  for (const auto& prob : suite()) starts.emplace_back(prob.name, prob.sfen);
+  for (const char* sfen : {"7lk/7p1/9/9/9/9/9/9/9 b Rb 1", "7lk/7p1/9/9/9/9/9/9/9 b Rr 1",
+                           "7lk/7p1/9/9/9/9/9/9/9 b RGg 1", "6slk/6pp1/9/9/9/9/9/9/9 b Rb 1"})
+    starts.emplace_back("made", sfen);
+  for (const auto& [name, sfen] : starts) {
+    const Position root = parse_sfen(sfen);
+    for (int walk = 0; walk < 4; ++walk) {
+      Position pos = root;
+      bool ok = true;
+      for (int i = 0; i < 2 * walk && ok; ++i) {
+        Move buf[kMaxMoves];
+        const int n = i % 2 == 0 ? generate_checks(pos, buf)
+                                 : generate_evasions(pos, buf, Interpositions::kAll);
+        if (n == 0) {
+          ok = false;
+        } else {
+          Undo u;
+          pos.do_move(buf[rng() % static_cast<unsigned>(n)], u);
+        }
+      }
+      if (!ok) continue;
+      const Color atk = pos.side_to_move();
+      std::vector<Position> variants{pos};
+      for (int t = kPawn; t <= kGold; ++t) {
+        const auto pt = static_cast<PieceType>(t);
+        for (const Color from : {~atk, atk}) {
+          if (!hand_count(pos.hand(from), pt)) continue;
+          Position v = pos;
+          v.set_hand(from, pos.hand(from) - hand_one(pt));
+          v.set_hand(~from, pos.hand(~from) + hand_one(pt));
+          variants.push_back(v);
+        }
+      }
+      for (const Position& v : variants) {
+        Params prm;
+        prm.root = v;
+        prm.max_memory = 64ull << 20;
+        prm.max_length = kLen;
+        try {
+          validate(prm, "dfpn");
+        } catch (const std::invalid_argument&) {
+          continue;
+        }
+        for (const int len : {1, 3, kLen}) checked_disproofs += check_table_disproofs(v, len);
+        const Result a = andor(prm), d = dfpn(prm);
+        ++compared;
+        const std::string at = name + " " + format_sfen(v);
+        ASSERT_EQ(a.outcome == Outcome::kMate, d.outcome == Outcome::kMate) << at;
+        if (a.outcome == Outcome::kMate) {
+          ++mated;
+          EXPECT_EQ(a.mate_length, d.mate_length) << at;
+        } else {
+          ++not_mated;
+          // no mate at all, or none within kLen plies (a kernel may prove either)
+          EXPECT_TRUE(d.outcome == Outcome::kNoMate || d.no_mate_within == kLen) << at;
+        }
+      }
+    }
+  }
+  EXPECT_GE(compared, 300);
+  EXPECT_GE(checked_disproofs, 300);
+  EXPECT_GE(mated, 30);
+  EXPECT_GE(not_mated, 30);
+  std::printf("[ info     ] %d positions, %d mated within %d plies, %d not; %d table disproofs "
+              "for larger hands confirmed\n",
+              compared, mated, kLen, not_mated, checked_disproofs);
+}
+
 TEST(TsumeKernels, LimitsGiveUnknown) {
   Params p;
   p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");

@@ -65,6 +65,7 @@ struct Val {
   std::uint32_t pn = 1, dn = 1;
   std::uint16_t lo = 0, hi = kNoLen;
   Hand ph = 0;  // proof hand when proven
+  Hand dh = 0;  // disproof hand when disproven (the stored hand, >= the one asked about)
   Move best;
   bool found = false;  // pn/dn come from the table
 };
@@ -125,7 +126,7 @@ class Table {
       }
       if (v.pn == 0) continue;
       if (e.lo != 0 && e.lo >= r && hand_ge(e.hand, hand)) {
-        v.pn = kInfPn, v.dn = 0, v.lo = e.lo, v.found = true;
+        v.pn = kInfPn, v.dn = 0, v.lo = e.lo, v.dh = e.hand, v.found = true;
         continue;
       }
       if (v.dn == 0) continue;
@@ -151,6 +152,31 @@ class Table {
     update(key, hand, [&](Entry& e) {
       if (lo > e.lo) e.lo = lo;
     });
+  }
+  /// A disproof found for `hand` that holds for every hand up to dh (disproof hand, >= hand):
+  /// stored under dh; the entry of `hand` itself, when it holds nothing the disproof does not
+  /// cover (no proof, no longer disproof), becomes that entry instead of keeping a slot.
+  void store_disproven(std::uint64_t key, Hand hand, Hand dh, std::uint16_t lo) {
+    if (dh != hand) {
+      const std::uint64_t k1 = key | 1;
+      Guard g(*this, k1);
+      Entry* c = cluster(k1);
+      Entry* own = nullptr;
+      for (int i = 0; i < kWays; ++i) {
+        Entry& e = c[i];
+        if (e.key != k1) continue;
+        if (e.hand == dh) {
+          own = nullptr;
+          break;
+        }
+        if (e.hand == hand && e.hi == kNoLen && e.lo <= lo) own = &e;
+      }
+      if (own) {
+        own->hand = dh, own->lo = lo;
+        return;
+      }
+    }
+    store_disproven(key, dh, lo);
   }
   /// pn/dn of an unsettled position for query depth r; lo (when given) records that no mate
   /// within lo plies exists.
@@ -371,6 +397,7 @@ class DfPn {
         lim_(lim),
         attacker_(attacker),
         rule_(rule),
+        dh_on_(rule == Interpositions::kAll),
         rep_(std::max<std::size_t>(std::size_t{1} << 16, tt.budget_bytes() / 256)),
         rng_(seed),
         randomize_(seed != 0) {}
@@ -427,6 +454,7 @@ class DfPn {
     std::uint32_t pn, dn;  // current values
     std::uint16_t lo, hi;  // disproof / proof lengths once settled
     Hand ph;               // proof hand once proved
+    Hand dh;               // disproof hand once disproved
     bool tainted;          // disproved by a repetition of this line only
     bool settled;          // proved or disproved
   };
@@ -435,6 +463,7 @@ class DfPn {
     std::uint32_t pn = 1, dn = 1;
     std::uint16_t lo = 0, hi = kNoLen;
     Hand ph = 0;
+    Hand dh = 0;  // disproof hand when disproved (not tainted)
     bool tainted = false;
   };
 
@@ -443,11 +472,23 @@ class DfPn {
   }
 
   // Mate in one at an attacker node whose checks are moves[0..n): the mating move, or none.
-  Move mate1(Position& pos, const Move* moves, int n, Hand* ph) {
+  // Without one, *dh (when given) is the disproof hand of "no mate in one".
+  Move mate1(Position& pos, const Move* moves, int n, Hand* ph, Hand* dh = nullptr) {
+    const Hand h = pos.hand(attacker_), d = pos.hand(~attacker_);
+    Hand x = dh ? leaf_dh(pos) : 0;
     for (int i = 0; i < n; ++i) {
       Undo u;
       pos.do_move(moves[i], u);
-      const bool mate = !has_evasion(pos, rule_);
+      bool mate;
+      if (dh && dh_on_) {
+        // the first evasion found; a drop means there is no other kind, and it stays legal
+        // while the defender keeps one piece of its type
+        const Move e = first_legal_move(pos);
+        mate = !e;
+        if (e && e.is_drop()) x = keep_one(x, h, d, e.dropped());
+      } else {
+        mate = !has_evasion(pos, rule_);
+      }
       Hand tph = 0;
       if (mate) tph = terminal_proof_hand(pos, pos.hand(attacker_));
       pos.undo_move(moves[i], u);
@@ -456,7 +497,58 @@ class DfPn {
         return moves[i];
       }
     }
+    if (dh) *dh = x;
     return Move{};
+  }
+
+  // Disproof hands (Nagai 2002's disproof pieces): a disproof is stored with the largest
+  // attacker hand it is known to hold for, so that it also refutes the same board with more
+  // pieces in the attacker's hand (and so fewer in the defender's). Only with every
+  // interposition counted (the futile-interposition test is not checked against other hands).
+  //
+  // At an attacker node with no check, or none that mates at once: its hand plus every piece
+  // the defender holds of each type that the attacker holds already (more of it gives no new
+  // move) or that no drop here could check with.
+  Hand leaf_dh(const Position& pos) const {
+    const Hand h = pos.hand(attacker_);
+    if (!dh_on_) return h;
+    const Hand d = pos.hand(~attacker_);
+    Hand x = h;
+    for (int t = kPawn; t <= kGold; ++t) {
+      const auto pt = static_cast<PieceType>(t);
+      const int dc = hand_count(d, pt);
+      if (dc && (hand_count(h, pt) || !drop_can_check(pos, pt)))
+        x += static_cast<Hand>(dc) << kHandShift[t];
+    }
+    return x;
+  }
+  // x with the attacker's count of t at most h's + d's - 1 (h, d: the hands where the defender
+  // drops t), so that the defender keeps one piece of t.
+  static Hand keep_one(Hand x, Hand h, Hand d, PieceType t) {
+    const int lim = hand_count(h, t) + hand_count(d, t) - 1;
+    const int c = hand_count(x, t);
+    return c <= lim ? x : x - (static_cast<Hand>(c - lim) << kHandShift[t]);
+  }
+  // At a disproved attacker node, from m (the minimum over its checks of the hands before each
+  // check that its child's disproof hand allows): types it does not hold and could drop with
+  // check stay at 0 (more would add checks).
+  Hand or_dh(const Position& pos, Hand m) const {
+    const Hand h = pos.hand(attacker_);
+    if (!dh_on_) return h;
+    for (int t = kPawn; t <= kGold; ++t) {
+      const auto pt = static_cast<PieceType>(t);
+      const int c = hand_count(m, pt);
+      if (c && !hand_count(h, pt) && drop_can_check(pos, pt))
+        m -= static_cast<Hand>(c) << kHandShift[t];
+    }
+    return m;
+  }
+  // At a defender node disproved by evasion e whose child's disproof hand is cdh: cdh itself. A
+  // disproof hand never holds more of a type than is off the board where it was found (leaf_dh
+  // adds at most what the defender holds; or_dh takes minima), so when e drops a piece of type
+  // t, cdh already leaves the defender at least one t to drop.
+  Hand and_dh(const Position& pos, Move, Hand cdh) const {
+    return dh_on_ ? cdh : pos.hand(attacker_);
   }
 
   Res mid(int ply, std::uint16_t r, std::uint32_t thpn, std::uint32_t thdn, std::uint64_t pk) {
@@ -476,7 +568,8 @@ class DfPn {
     const int n = is_or ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule_);
     if (n == 0) {
       if (is_or) {
-        tt_.store_disproven(key, hand, kNoLen);
+        out.dh = leaf_dh(pos);
+        tt_.store_disproven(key, hand, out.dh, kNoLen);
         out.pn = kInfPn, out.dn = 0, out.lo = kNoLen;
         return out;
       }
@@ -486,14 +579,14 @@ class DfPn {
       return out;
     }
     if (is_or && r == 1) {  // only a mate in one can do
-      const Move m = mate1(pos, buf, n, &out.ph);
+      const Move m = mate1(pos, buf, n, &out.ph, &out.dh);
       if (m) {
         tt_.store_proven(key, out.ph, 1, m);
         if (ply == 0) root_hi_ = 1, root_best_ = m;
         out.pn = 0, out.dn = kInfPn, out.hi = 1;
         return out;
       }
-      tt_.store_disproven(key, hand, 1);
+      tt_.store_disproven(key, hand, out.dh, 1);
       out.pn = kInfPn, out.dn = 0, out.lo = 1;
       return out;
     }
@@ -519,7 +612,7 @@ class DfPn {
     for (int i = 0; i < n; ++i) {
       Child& c = ch[i];
       c.hand = is_or ? pos.hand_after(c.m) : hand;
-      c.lo = 0, c.hi = kNoLen, c.ph = 0, c.tainted = false, c.settled = false;
+      c.lo = 0, c.hi = kNoLen, c.ph = 0, c.dh = c.hand, c.tainted = false, c.settled = false;
       c.fk = pos.key_after(c.m);
       if (path_->contains(c.fk) || rep_.contains(c.pk)) {
         c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true;
@@ -527,7 +620,7 @@ class DfPn {
       }
       const Val v = tt_.lookup(c.key, c.hand, cr);
       if (v.found) {
-        c.pn = v.pn, c.dn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph;
+        c.pn = v.pn, c.dn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph, c.dh = v.dh;
         c.settled = v.pn == 0 || v.dn == 0;
       } else {
         init_child(pos, c, cr, ply + 1);
@@ -598,7 +691,7 @@ class DfPn {
       }
       c.pn = cres.pn, c.dn = cres.dn;
       if (cres.pn == 0) c.hi = cres.hi, c.ph = cres.ph, c.settled = true;
-      if (cres.dn == 0) c.lo = cres.lo, c.tainted = cres.tainted, c.settled = true;
+      if (cres.dn == 0) c.lo = cres.lo, c.dh = cres.dh, c.tainted = cres.tainted, c.settled = true;
     }
 
     const auto amount =
@@ -624,22 +717,32 @@ class DfPn {
     } else if (dn == 0) {
       bool tainted;
       std::uint16_t lo;
+      Hand dh;
       if (is_or) {
         tainted = false;
         lo = kNoLen;
-        for (int i = 0; i < nc; ++i) tainted |= ch[i].tainted, lo = std::min(lo, ch[i].lo);
+        Hand m = ~Hand{0} & ~kHandBorrow;
+        for (int i = 0; i < nc; ++i) {
+          tainted |= ch[i].tainted, lo = std::min(lo, ch[i].lo);
+          if (dh_on_) m = hand_min(m, proof_hand_before(pos, ch[i].m, ch[i].dh));
+        }
+        dh = or_dh(pos, m);
       } else {
         tainted = true;
         lo = 0;
+        int bi = -1;
         for (int i = 0; i < nc; ++i)
-          if (ch[i].dn == 0 && !ch[i].tainted) tainted = false, lo = std::max(lo, ch[i].lo);
+          if (ch[i].dn == 0 && !ch[i].tainted && (bi < 0 || ch[i].lo > lo))
+            tainted = false, lo = ch[i].lo, bi = i;
+        dh = bi < 0 ? hand : and_dh(pos, ch[bi].m, ch[bi].dh);
       }
       out.tainted = tainted;
       if (tainted) {
         remember_rep(pk);
       } else {
         out.lo = len_plus(lo);
-        tt_.store_disproven(key, hand, out.lo);
+        out.dh = dh;
+        tt_.store_disproven(key, hand, dh, out.lo);
       }
     } else {
       tt_.store_unknown(key, hand, r, pn, dn, amount);
@@ -669,6 +772,7 @@ class DfPn {
     }
     bool tainted = false;
     std::uint16_t lo = kNoLen;
+    Hand dm = ~Hand{0} & ~kHandBorrow;  // minimum of the checks' bounds (or_dh)
     for (int i = 0; i < n; ++i) {
       const Move m = moves[i];
       const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (m.v + 1));
@@ -683,6 +787,7 @@ class DfPn {
         a.pn = 0, a.hi = v.hi, a.ph = v.ph;
       } else if (v.dn == 0) {
         lo = std::min(lo, v.lo);
+        if (dh_on_) dm = hand_min(dm, proof_hand_before(pos, m, v.dh));
         continue;
       } else {
         ScopedMove sm(pos, *path_, m, fk);
@@ -696,10 +801,12 @@ class DfPn {
         out.pn = 0, out.dn = kInfPn;
         return out;
       }
-      if (a.tainted)
+      if (a.tainted) {
         tainted = true;
-      else
+      } else {
         lo = std::min(lo, a.lo);
+        if (dh_on_) dm = hand_min(dm, proof_hand_before(pos, m, a.dh));
+      }
     }
     out.pn = kInfPn, out.dn = 0;
     if (tainted) {
@@ -707,7 +814,8 @@ class DfPn {
       out.tainted = true;
     } else {
       out.lo = len_plus(lo);
-      tt_.store_disproven(key, hand, out.lo);
+      out.dh = or_dh(pos, dm);
+      tt_.store_disproven(key, hand, out.dh, out.lo);
     }
     return out;
   }
@@ -739,12 +847,13 @@ class DfPn {
       }
       const Val v = tt_.lookup(ck, hand, 1);
       std::uint16_t clo = 0;
+      Hand cdh = hand;
       if (v.pn == 0) {
         ph = hand_max(ph, v.ph), hi = std::max(hi, v.hi);
         continue;
       }
       if (v.dn == 0) {
-        clo = v.lo;
+        clo = v.lo, cdh = v.dh;
       } else {
         lim_.count();
         Undo u;
@@ -752,7 +861,8 @@ class DfPn {
         Move cm[kMaxMoves];
         const int nc = generate_checks(pos, cm);
         Hand cph = 0;
-        const Move m = nc ? mate1(pos, cm, nc, &cph) : Move{};
+        const Move m = nc ? mate1(pos, cm, nc, &cph, &cdh) : Move{};
+        if (!nc) cdh = leaf_dh(pos);
         pos.undo_move(e, u);
         if (m) {
           tt_.store_proven(ck, cph, 1, m);
@@ -760,10 +870,11 @@ class DfPn {
           continue;
         }
         clo = nc ? 1 : kNoLen;
-        tt_.store_disproven(ck, hand, clo);
+        tt_.store_disproven(ck, hand, cdh, clo);
       }
       out.pn = kInfPn, out.dn = 0, out.lo = len_plus(clo);
-      tt_.store_disproven(key, hand, out.lo);
+      out.dh = and_dh(pos, e, cdh);
+      tt_.store_disproven(key, hand, out.dh, out.lo);
       return out;
     }
     out.pn = 0, out.dn = kInfPn, out.hi = len_plus(hi), out.ph = ph;
@@ -792,7 +903,8 @@ class DfPn {
     } else {  // c is an attacker node
       const int nc = generate_checks(pos, buf);
       if (nc == 0) {
-        tt_.store_disproven(c.key, c.hand, kNoLen);
+        c.dh = leaf_dh(pos);
+        tt_.store_disproven(c.key, c.hand, c.dh, kNoLen);
         c.pn = kInfPn, c.dn = 0, c.lo = kNoLen, c.settled = true;
       } else if (cr == 3) {  // small enough to settle now, exhaustively
         path_->push(fk);
@@ -805,19 +917,19 @@ class DfPn {
           throw;
         }
         path_->pop(fk);
-        c.pn = r3.pn, c.dn = r3.dn, c.lo = r3.lo, c.hi = r3.hi, c.ph = r3.ph;
+        c.pn = r3.pn, c.dn = r3.dn, c.lo = r3.lo, c.hi = r3.hi, c.ph = r3.ph, c.dh = r3.dh;
         c.tainted = r3.tainted, c.settled = true;
       } else {
         // With 1 ply to go, a mate-in-one test settles it. With more, the test is left to its
         // expansion: most new attacker nodes are never expanded, and testing each of them
         // (every check played, every evasion looked for) took a fifth of the time on 14 suite
         // problems for 2 % fewer nodes.
-        const Move m = cr == 1 ? mate1(pos, buf, nc, &c.ph) : Move{};
+        const Move m = cr == 1 ? mate1(pos, buf, nc, &c.ph, &c.dh) : Move{};
         if (m) {
           tt_.store_proven(c.key, c.ph, 1, m);
           c.pn = 0, c.dn = kInfPn, c.hi = 1, c.settled = true;
         } else if (cr <= 1) {
-          tt_.store_disproven(c.key, c.hand, 1);
+          tt_.store_disproven(c.key, c.hand, c.dh, 1);
           c.pn = kInfPn, c.dn = 0, c.lo = 1, c.settled = true;
         } else {
           // disproving an attacker node means refuting every check: dn grows with their
@@ -837,6 +949,7 @@ class DfPn {
   Limits& lim_;
   Color attacker_;
   Interpositions rule_;
+  bool dh_on_;  // disproof hands (leaf_dh)
   Position* pos_ = nullptr;
   PathSet* path_ = nullptr;
   // Path keys of nodes disproved only through a repetition of their line. Forgetting one is

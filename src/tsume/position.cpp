@@ -130,6 +130,16 @@ int hand_total(Hand h) {
   return n;
 }
 
+Hand hand_min(Hand a, Hand b) {
+  Hand r = 0;
+  for (int t = kPawn; t <= kGold; ++t) {
+    const auto pt = static_cast<PieceType>(t);
+    const int n = std::min(hand_count(a, pt), hand_count(b, pt));
+    r |= static_cast<Hand>(n) << kHandShift[t];
+  }
+  return r;
+}
+
 Hand hand_max(Hand a, Hand b) {
   Hand r = 0;
   for (int t = kPawn; t <= kGold; ++t) {
@@ -649,6 +659,20 @@ int generate_checks_filtered(const Position& pos, Move* out) {
 bool has_legal_move(const Position& pos) {
   Move buf[kMaxMoves];
   return generate<false, true>(pos, buf) > 0;
+}
+Move first_legal_move(const Position& pos) {
+  Move buf[kMaxMoves];
+  return generate<false, true>(pos, buf) > 0 ? buf[0] : Move{};
+}
+bool drop_can_check(const Position& pos, PieceType t) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const int ek = pos.king_square(them);
+  if (ek < 0) return false;
+  const Bitboard occ = pos.occupied();
+  Bitboard tg = ~occ & kBoardMask & allowed_squares(us, t) & attacks_from(them, t, ek, occ);
+  if (t == kPawn)
+    for (Bitboard p = pos.pieces(us, kPawn); p;) tg &= ~file_mask(file_of(pop_lsb(p)));
+  return tg != 0;
 }
 
 namespace {

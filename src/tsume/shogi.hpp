@@ -123,6 +123,8 @@ inline constexpr bool hand_ge(Hand a, Hand b) {
 int hand_total(Hand h);
 /// The larger count of each type (component-wise maximum).
 Hand hand_max(Hand a, Hand b);
+/// The smaller count of each type (component-wise minimum).
+Hand hand_min(Hand a, Hand b);
 /// The hand types in the order SFEN and KIF list them: rook, bishop, gold, silver, knight, lance,
 /// pawn.
 inline constexpr PieceType kHandOrder[7] = {kRook, kBishop, kGold, kSilver, kKnight, kLance, kPawn};
@@ -239,6 +241,14 @@ int generate_checks(const Position& pos, Move* out);
 int generate_checks_filtered(const Position& pos, Move* out);
 /// True when the side to move has at least one legal move.
 bool has_legal_move(const Position& pos);
+/// The first legal move in generation order (king moves, board moves, drops), or Move{} when
+/// there is none: a drop means the side to move has no legal board move.
+Move first_legal_move(const Position& pos);
+/// True when the side to move, holding a piece of type t (t = kPawn..kGold, held or not), could
+/// drop it so that it attacks the enemy king: an empty square from which t attacks it, allowed
+/// for t (no pawn, lance or knight where it could never move; no second unpromoted pawn in a
+/// file). Uchifuzume is not tested (a pawn drop that would mate counts as able to check).
+bool drop_can_check(const Position& pos, PieceType t);
 /// Which defender interpositions a tsume search counts as moves.
 enum class Interpositions {
   kAll,       ///< every legal interposition (the baseline; what common engines count)
