@@ -8,6 +8,10 @@
 //    doubles up to its budget;
 //  - proof hands (Nagai's proof pieces): a proof is stored with the smallest hand that it needs,
 //    so one proof serves many hands;
+//  - disproof hands (Nagai's disproof pieces), the converse: a disproof is stored with the
+//    largest attacker hand it holds for (see leaf_dh); only with every interposition counted;
+//  - a new or unsettled position's estimate is raised to the pn of the same board with more
+//    pieces in the attacker's hand and the dn with fewer, where the table has them;
 //  - loops: a child that repeats a position of the current line is a disproof for this line only
 //    (perpetual check never mates); a disproof that depended on one is kept in a table keyed by
 //    the path (the move sequence from the search root), never in the transposition table, so it
@@ -68,6 +72,9 @@ struct Val {
   Hand dh = 0;  // disproof hand when disproven (the stored hand, >= the one asked about)
   Move best;
   bool found = false;  // pn/dn come from the table
+  // unsettled: the largest pn of the same board with a larger attacker hand, the largest dn
+  // with a smaller one (at the same query depth), as lower bounds for the estimate
+  std::uint32_t pn_floor = 0, dn_floor = 0;
 };
 
 template <bool kShared>
@@ -137,6 +144,13 @@ class Table {
       if (e.hand == hand && e.pn != 0 && e.dn != 0 &&
           (e.r == r || (!v.found && r != kRInf && e.r < r))) {
         v.pn = e.pn, v.dn = e.dn, v.found = true;
+      } else if (e.pn != 0 && e.dn != 0 && e.r == r && e.hand != hand) {
+        // the same board with another hand, unsettled at this depth: with at least its pieces
+        // the attacker is at least as close to a mate (dn no smaller), with at most them no
+        // closer (pn no smaller); floors for the estimate. 2 % and 9 % fewer nodes on the 50
+        // problems and the main-line positions.
+        if (hand_ge(hand, e.hand)) v.dn_floor = std::max(v.dn_floor, e.dn);
+        if (hand_ge(e.hand, hand)) v.pn_floor = std::max(v.pn_floor, e.pn);
       }
     }
     return v;
@@ -543,12 +557,13 @@ class DfPn {
     }
     return m;
   }
-  // At a defender node disproved by evasion e whose child's disproof hand is cdh: cdh itself. A
-  // disproof hand never holds more of a type than is off the board where it was found (leaf_dh
-  // adds at most what the defender holds; or_dh takes minima), so when e drops a piece of type
-  // t, cdh already leaves the defender at least one t to drop.
-  Hand and_dh(const Position& pos, Move, Hand cdh) const {
-    return dh_on_ ? cdh : pos.hand(attacker_);
+  // At a defender node disproved by evasion e whose child's disproof hand is cdh: cdh, and when
+  // e drops a piece, the defender must keep one of its type. (cdh may allow more of a type than
+  // is off the board here: a defender's capture below adds to the pieces off the board.)
+  Hand and_dh(const Position& pos, Move e, Hand cdh) const {
+    if (!dh_on_) return pos.hand(attacker_);
+    if (!e.is_drop()) return cdh;
+    return keep_one(cdh, pos.hand(attacker_), pos.hand(~attacker_), e.dropped());
   }
 
   Res mid(int ply, std::uint16_t r, std::uint32_t thpn, std::uint32_t thdn, std::uint64_t pk) {
@@ -624,6 +639,10 @@ class DfPn {
         c.settled = v.pn == 0 || v.dn == 0;
       } else {
         init_child(pos, c, cr, ply + 1);
+      }
+      if (!c.settled) {
+        if (v.pn_floor > c.pn) c.pn = std::min(v.pn_floor, kInfPn - 1);
+        if (v.dn_floor > c.dn) c.dn = std::min(v.dn_floor, kInfPn - 1);
       }
       if (is_or ? c.pn == 0 : c.dn == 0) {  // proves (OR) or disproves (AND) this node
         nc = i + 1;
