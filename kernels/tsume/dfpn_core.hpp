@@ -549,6 +549,7 @@ class DfPn {
   Hand or_dh(const Position& pos, Hand m) const {
     const Hand h = pos.hand(attacker_);
     if (!dh_on_) return h;
+    m = off_board(pos, m);
     for (int t = kPawn; t <= kGold; ++t) {
       const auto pt = static_cast<PieceType>(t);
       const int c = hand_count(m, pt);
@@ -558,12 +559,19 @@ class DfPn {
     return m;
   }
   // At a defender node disproved by evasion e whose child's disproof hand is cdh: cdh, and when
-  // e drops a piece, the defender must keep one of its type. (cdh may allow more of a type than
-  // is off the board here: a defender's capture below adds to the pieces off the board.)
+  // e drops a piece, the defender must keep one of its type.
   Hand and_dh(const Position& pos, Move e, Hand cdh) const {
     if (!dh_on_) return pos.hand(attacker_);
+    cdh = off_board(pos, cdh);
     if (!e.is_drop()) return cdh;
     return keep_one(cdh, pos.hand(attacker_), pos.hand(~attacker_), e.dropped());
+  }
+  // x limited to the pieces off the board in pos (both hands): no hand of this board holds
+  // more, and every disproof hand stays within its fields (a child's may allow one more of a
+  // type than its parent's board has off it, after a capture by the defender, and a drop adds
+  // one back above it).
+  Hand off_board(const Position& pos, Hand x) const {
+    return hand_min(x, pos.hand(attacker_) + pos.hand(~attacker_));
   }
 
   Res mid(int ply, std::uint16_t r, std::uint32_t thpn, std::uint32_t thdn, std::uint64_t pk) {
