@@ -634,8 +634,8 @@ void attacker_positions(Position& pos, int plies, std::vector<std::pair<Position
   if (ply % 2 == 0) out.emplace_back(pos, ply);
   if (ply == plies) return;
   Move buf[kMaxMoves];
-  const int n = ply % 2 == 0 ? generate_checks(pos, buf)
-                             : generate_evasions(pos, buf, Interpositions::kAll);
+  const int n =
+      ply % 2 == 0 ? generate_checks(pos, buf) : generate_evasions(pos, buf, Interpositions::kAll);
   for (int i = 0; i < n; ++i) {
     Undo u;
     pos.do_move(buf[i], u);
@@ -761,9 +761,10 @@ TEST(TsumeKernels, DisproofHandsAgreeWithFullWidth) {
   EXPECT_GE(checked_disproofs, 300);
   EXPECT_GE(mated, 30);
   EXPECT_GE(not_mated, 30);
-  std::printf("[ info     ] %d positions, %d mated within %d plies, %d not; %d table disproofs "
-              "for larger hands confirmed\n",
-              compared, mated, kLen, not_mated, checked_disproofs);
+  std::printf(
+      "[ info     ] %d positions, %d mated within %d plies, %d not; %d table disproofs "
+      "for larger hands confirmed\n",
+      compared, mated, kLen, not_mated, checked_disproofs);
 }
 
 TEST(TsumeKernels, LimitsGiveUnknown) {
