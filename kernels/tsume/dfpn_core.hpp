@@ -23,7 +23,8 @@
 //    a new attacker node is disproved at once without checks, settled by an exhaustive search
 //    with 3 plies to go and by a mate-in-one test with 1, else starts with pn = 1, dn = 4 x its
 //    number of checks (refuting it means refuting every check); its mates in one are found when
-//    it is expanded (its children's evasions are counted then);
+//    it is expanded (its children's evasions are counted then); an attacker node expanded with
+//    5 plies to go is settled by an exhaustive search too;
 //  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table; an
 //    entry keeps the shortest proof length hi and the longest disproved length lo it knows.
 // The post-search (see post_search) proves the minimal mate length by asking for mates of
@@ -613,7 +614,10 @@ class DfPn {
       out.pn = kInfPn, out.dn = 0, out.lo = 1;
       return out;
     }
-    if (is_or && r == 3) return or3(ply, pk, buf, n);
+    // the last plies exhaustively: 10 % and 12 % fewer nodes on the 50 problems and the
+    // main-line positions with r = 5 than with r = 3 only; r = 7 as well gave 40 % more on
+    // zuko-009
+    if (is_or && (r == 3 || r == 5)) return or_exhaustive(ply, pk, buf, n, r);
     if (ply >= kMaxPly) {  // too deep for this line: a disproof for this path only
       remember_rep(pk);
       out.pn = kInfPn, out.dn = 0, out.tainted = true;
@@ -781,10 +785,11 @@ class DfPn {
     return x >= kNoLen - 1 ? kNoLen : static_cast<std::uint16_t>(x + 1);
   }
 
-  // An attacker node with 3 plies left, settled by an exhaustive search (depth-limited df-pn
-  // would visit the same positions several times): a mate in one, else a check after which every
-  // evasion allows a mate in one. moves[0..n) are the checks (n > 0).
-  Res or3(int ply, std::uint64_t pk, const Move* moves, int n) {
+  // An attacker node with r = 3 or 5 plies left, settled by an exhaustive search (depth-limited
+  // df-pn would visit the same positions several times): a mate in one, else a check after which
+  // every evasion allows a mate within r - 2 plies (and2, and_exhaustive). moves[0..n) are the
+  // checks (n > 0).
+  Res or_exhaustive(int ply, std::uint64_t pk, const Move* moves, int n, int r) {
     Position& pos = *pos_;
     const std::uint64_t key = pos.board_key();
     const Hand hand = pos.hand(attacker_);
@@ -808,7 +813,7 @@ class DfPn {
         tainted = true;
         continue;
       }
-      const Val v = tt_.lookup(ck[i], pos.hand_after(m), 2);
+      const Val v = tt_.lookup(ck[i], pos.hand_after(m), static_cast<std::uint16_t>(r - 1));
       Res a;
       if (v.pn == 0) {
         a.pn = 0, a.hi = v.hi, a.ph = v.ph;
@@ -818,7 +823,7 @@ class DfPn {
         continue;
       } else {
         ScopedMove sm(pos, *path_, m, fk);
-        a = and2(cpk);
+        a = r == 3 ? and2(cpk) : and_exhaustive(cpk, r - 1);
       }
       if (a.pn == 0) {
         out.ph = proof_hand_before(pos, m, a.ph);
@@ -847,7 +852,69 @@ class DfPn {
     return out;
   }
 
-  // A defender node with 2 plies left (part of or3): mated when every evasion allows a mate in
+  // A defender node with r = 4 plies left (part of or_exhaustive): mated when every evasion
+  // allows a mate within r - 1 plies, settled by or_exhaustive; the first evasion that does not
+  // refutes it.
+  Res and_exhaustive(std::uint64_t pk, int r) {
+    Position& pos = *pos_;
+    lim_.count();
+    const std::uint64_t key = pos.board_key();
+    const Hand hand = pos.hand(attacker_);
+    Res out;
+    Move ev[kMaxMoves];
+    const int n = generate_evasions(pos, ev, rule_);
+    Hand ph = terminal_proof_hand(pos, hand);
+    std::uint16_t hi = 0;
+    for (int i = 0; i < n; ++i) {
+      const Move e = ev[i];
+      const std::uint64_t ck = pos.board_key_after(e);
+      const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (e.v + 1));
+      const std::uint64_t fk = pos.key_after(e);
+      if (path_->contains(fk) || rep_.contains(cpk)) {
+        remember_rep(pk);
+        out.pn = kInfPn, out.dn = 0, out.tainted = true;
+        return out;
+      }
+      const Val v = tt_.lookup(ck, hand, static_cast<std::uint16_t>(r - 1));
+      Res a;
+      if (v.pn == 0) {
+        ph = hand_max(ph, v.ph), hi = std::max(hi, v.hi);
+        continue;
+      }
+      if (v.dn == 0) {
+        a.pn = kInfPn, a.dn = 0, a.lo = v.lo, a.dh = v.dh;
+      } else {
+        ScopedMove sm(pos, *path_, e, fk);
+        lim_.count();
+        Move cm[kMaxMoves];
+        const int nc = generate_checks(pos, cm);
+        if (nc == 0) {
+          a.pn = kInfPn, a.dn = 0, a.lo = kNoLen, a.dh = leaf_dh(pos);
+          tt_.store_disproven(ck, hand, a.dh, kNoLen);
+        } else {
+          a = or_exhaustive(1, cpk, cm, nc, r - 1);
+        }
+      }
+      if (a.pn == 0) {
+        ph = hand_max(ph, a.ph), hi = std::max(hi, a.hi);
+        continue;
+      }
+      if (a.tainted) {
+        remember_rep(pk);
+        out.pn = kInfPn, out.dn = 0, out.tainted = true;
+        return out;
+      }
+      out.pn = kInfPn, out.dn = 0, out.lo = len_plus(a.lo);
+      out.dh = and_dh(pos, e, a.dh);
+      tt_.store_disproven(key, hand, out.dh, out.lo);
+      return out;
+    }
+    out.pn = 0, out.dn = kInfPn, out.hi = len_plus(hi), out.ph = ph;
+    tt_.store_proven(key, ph, out.hi, Move{});
+    return out;
+  }
+
+  // A defender node with 2 plies left (part of or_exhaustive): mated when every evasion allows a mate in
   // one; the first evasion that does not settles it.
   Res and2(std::uint64_t pk) {
     Position& pos = *pos_;
@@ -937,7 +1004,7 @@ class DfPn {
         path_->push(fk);
         Res r3;
         try {
-          r3 = or3(ply, c.pk, buf, nc);
+          r3 = or_exhaustive(ply, c.pk, buf, nc, 3);
         } catch (...) {
           path_->pop(fk);
           pos.undo_move(c.m, u);
