@@ -914,8 +914,8 @@ class DfPn {
     return out;
   }
 
-  // A defender node with 2 plies left (part of or_exhaustive): mated when every evasion allows a mate in
-  // one; the first evasion that does not settles it.
+  // A defender node with 2 plies left (part of or_exhaustive): mated when every evasion allows a
+  // mate in one; the first evasion that does not settles it.
   Res and2(std::uint64_t pk) {
     Position& pos = *pos_;
     lim_.count();
