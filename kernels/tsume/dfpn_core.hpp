@@ -489,8 +489,7 @@ class DfPn {
   // Mate in one at an attacker node whose checks are moves[0..n): the mating move, or none.
   // Without one, *dh (when given) is the disproof hand of "no mate in one".
   Move mate1(Position& pos, const Move* moves, int n, Hand* ph, Hand* dh = nullptr) {
-    const Hand h = pos.hand(attacker_), d = pos.hand(~attacker_);
-    Hand x = dh ? leaf_dh(pos) : 0;
+    unsigned keep = 0;  // bit t: the defender must keep one piece of type t
     for (int i = 0; i < n; ++i) {
       Undo u;
       pos.do_move(moves[i], u);
@@ -500,7 +499,7 @@ class DfPn {
         // while the defender keeps one piece of its type
         const Move e = first_legal_move(pos);
         mate = !e;
-        if (e && e.is_drop()) x = keep_one(x, h, d, e.dropped());
+        if (e && e.is_drop()) keep |= 1u << e.dropped();
       } else {
         mate = !has_evasion(pos, rule_);
       }
@@ -512,7 +511,13 @@ class DfPn {
         return moves[i];
       }
     }
-    if (dh) *dh = x;
+    if (dh) {
+      const Hand h = pos.hand(attacker_), d = pos.hand(~attacker_);
+      Hand x = leaf_dh(pos);
+      for (int t = kPawn; t <= kGold; ++t)
+        if (keep >> t & 1) x = keep_one(x, h, d, static_cast<PieceType>(t));
+      *dh = x;
+    }
     return Move{};
   }
 
@@ -787,7 +792,7 @@ class DfPn {
 
   // An attacker node with r = 3 or 5 plies left, settled by an exhaustive search (depth-limited
   // df-pn would visit the same positions several times): a mate in one, else a check after which
-  // every evasion allows a mate within r - 2 plies (and2, and_exhaustive). moves[0..n) are the
+  // every evasion allows a mate within r - 2 plies (and_exhaustive). moves[0..n) are the
   // checks (n > 0).
   Res or_exhaustive(int ply, std::uint64_t pk, const Move* moves, int n, int r) {
     Position& pos = *pos_;
@@ -823,7 +828,7 @@ class DfPn {
         continue;
       } else {
         ScopedMove sm(pos, *path_, m, fk);
-        a = r == 3 ? and2(cpk) : and_exhaustive(cpk, r - 1);
+        a = and_exhaustive(cpk, r - 1);
       }
       if (a.pn == 0) {
         out.ph = proof_hand_before(pos, m, a.ph);
@@ -852,71 +857,10 @@ class DfPn {
     return out;
   }
 
-  // A defender node with r = 4 plies left (part of or_exhaustive): mated when every evasion
-  // allows a mate within r - 1 plies, settled by or_exhaustive; the first evasion that does not
-  // refutes it.
+  // A defender node with r = 2 or 4 plies left (part of or_exhaustive): mated when every evasion
+  // allows a mate within r - 1 plies (a mate in one, or or_exhaustive with 3 plies); the first
+  // evasion that does not refutes it.
   Res and_exhaustive(std::uint64_t pk, int r) {
-    Position& pos = *pos_;
-    lim_.count();
-    const std::uint64_t key = pos.board_key();
-    const Hand hand = pos.hand(attacker_);
-    Res out;
-    Move ev[kMaxMoves];
-    const int n = generate_evasions(pos, ev, rule_);
-    Hand ph = terminal_proof_hand(pos, hand);
-    std::uint16_t hi = 0;
-    for (int i = 0; i < n; ++i) {
-      const Move e = ev[i];
-      const std::uint64_t ck = pos.board_key_after(e);
-      const std::uint64_t cpk = mix64(pk + 0x9E3779B97F4A7C15ull * (e.v + 1));
-      const std::uint64_t fk = pos.key_after(e);
-      if (path_->contains(fk) || rep_.contains(cpk)) {
-        remember_rep(pk);
-        out.pn = kInfPn, out.dn = 0, out.tainted = true;
-        return out;
-      }
-      const Val v = tt_.lookup(ck, hand, static_cast<std::uint16_t>(r - 1));
-      Res a;
-      if (v.pn == 0) {
-        ph = hand_max(ph, v.ph), hi = std::max(hi, v.hi);
-        continue;
-      }
-      if (v.dn == 0) {
-        a.pn = kInfPn, a.dn = 0, a.lo = v.lo, a.dh = v.dh;
-      } else {
-        ScopedMove sm(pos, *path_, e, fk);
-        lim_.count();
-        Move cm[kMaxMoves];
-        const int nc = generate_checks(pos, cm);
-        if (nc == 0) {
-          a.pn = kInfPn, a.dn = 0, a.lo = kNoLen, a.dh = leaf_dh(pos);
-          tt_.store_disproven(ck, hand, a.dh, kNoLen);
-        } else {
-          a = or_exhaustive(1, cpk, cm, nc, r - 1);
-        }
-      }
-      if (a.pn == 0) {
-        ph = hand_max(ph, a.ph), hi = std::max(hi, a.hi);
-        continue;
-      }
-      if (a.tainted) {
-        remember_rep(pk);
-        out.pn = kInfPn, out.dn = 0, out.tainted = true;
-        return out;
-      }
-      out.pn = kInfPn, out.dn = 0, out.lo = len_plus(a.lo);
-      out.dh = and_dh(pos, e, a.dh);
-      tt_.store_disproven(key, hand, out.dh, out.lo);
-      return out;
-    }
-    out.pn = 0, out.dn = kInfPn, out.hi = len_plus(hi), out.ph = ph;
-    tt_.store_proven(key, ph, out.hi, Move{});
-    return out;
-  }
-
-  // A defender node with 2 plies left (part of or_exhaustive): mated when every evasion allows a
-  // mate in one; the first evasion that does not settles it.
-  Res and2(std::uint64_t pk) {
     Position& pos = *pos_;
     lim_.count();
     const std::uint64_t key = pos.board_key();
@@ -939,35 +883,45 @@ class DfPn {
         out.pn = kInfPn, out.dn = 0, out.tainted = true;
         return out;
       }
-      const Val v = tt_.lookup(ck, hand, 1);
-      std::uint16_t clo = 0;
-      Hand cdh = hand;
+      const Val v = tt_.lookup(ck, hand, static_cast<std::uint16_t>(r - 1));
+      Res a;
       if (v.pn == 0) {
         ph = hand_max(ph, v.ph), hi = std::max(hi, v.hi);
         continue;
       }
       if (v.dn == 0) {
-        clo = v.lo, cdh = v.dh;
+        a.pn = kInfPn, a.dn = 0, a.lo = v.lo, a.dh = v.dh;
       } else {
+        ScopedMove sm(pos, *path_, e, fk);
         lim_.count();
-        Undo u;
-        pos.do_move(e, u);
         Move cm[kMaxMoves];
         const int nc = generate_checks(pos, cm);
-        Hand cph = 0;
-        const Move m = nc ? mate1(pos, cm, nc, &cph, &cdh) : Move{};
-        if (!nc) cdh = leaf_dh(pos);
-        pos.undo_move(e, u);
-        if (m) {
-          tt_.store_proven(ck, cph, 1, m);
-          ph = hand_max(ph, cph), hi = std::max<std::uint16_t>(hi, 1);
-          continue;
+        if (nc == 0) {
+          a.pn = kInfPn, a.dn = 0, a.lo = kNoLen, a.dh = leaf_dh(pos);
+          tt_.store_disproven(ck, hand, a.dh, kNoLen);
+        } else if (r == 2) {  // only a mate in one can do
+          if (const Move m = mate1(pos, cm, nc, &a.ph, &a.dh)) {
+            tt_.store_proven(ck, a.ph, 1, m);
+            a.pn = 0, a.dn = kInfPn, a.hi = 1;
+          } else {
+            a.pn = kInfPn, a.dn = 0, a.lo = 1;
+            tt_.store_disproven(ck, hand, a.dh, 1);
+          }
+        } else {
+          a = or_exhaustive(1, cpk, cm, nc, r - 1);
         }
-        clo = nc ? 1 : kNoLen;
-        tt_.store_disproven(ck, hand, cdh, clo);
       }
-      out.pn = kInfPn, out.dn = 0, out.lo = len_plus(clo);
-      out.dh = and_dh(pos, e, cdh);
+      if (a.pn == 0) {
+        ph = hand_max(ph, a.ph), hi = std::max(hi, a.hi);
+        continue;
+      }
+      if (a.tainted) {
+        remember_rep(pk);
+        out.pn = kInfPn, out.dn = 0, out.tainted = true;
+        return out;
+      }
+      out.pn = kInfPn, out.dn = 0, out.lo = len_plus(a.lo);
+      out.dh = and_dh(pos, e, a.dh);
       tt_.store_disproven(key, hand, out.dh, out.lo);
       return out;
     }

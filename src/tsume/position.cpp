@@ -130,24 +130,25 @@ int hand_total(Hand h) {
   return n;
 }
 
-Hand hand_min(Hand a, Hand b) {
+namespace {
+// The hand whose count of each type is pick(a's count, b's count).
+template <class Pick>
+Hand hand_by_type(Hand a, Hand b, Pick pick) {
   Hand r = 0;
   for (int t = kPawn; t <= kGold; ++t) {
     const auto pt = static_cast<PieceType>(t);
-    const int n = std::min(hand_count(a, pt), hand_count(b, pt));
-    r |= static_cast<Hand>(n) << kHandShift[t];
+    r |= static_cast<Hand>(pick(hand_count(a, pt), hand_count(b, pt))) << kHandShift[t];
   }
   return r;
 }
+}  // namespace
+
+Hand hand_min(Hand a, Hand b) {
+  return hand_by_type(a, b, [](int x, int y) { return std::min(x, y); });
+}
 
 Hand hand_max(Hand a, Hand b) {
-  Hand r = 0;
-  for (int t = kPawn; t <= kGold; ++t) {
-    const auto pt = static_cast<PieceType>(t);
-    const int n = std::max(hand_count(a, pt), hand_count(b, pt));
-    r |= static_cast<Hand>(n) << kHandShift[t];
-  }
-  return r;
+  return hand_by_type(a, b, [](int x, int y) { return std::max(x, y); });
 }
 
 Bitboard step_attacks(Color c, PieceType t, int s) {
