@@ -800,9 +800,7 @@ class DfPn {
   // than muso-022: 12 % fewer nodes (1 + r/2: 10 %, 1 + r/8: 10 %, 2^(r/6): 10 %, 2^(r/4):
   // more nodes), on the main-line positions 7 %; only at the attacker node (not the defender
   // node) 2 % at best.
-  static std::uint32_t depth_scale(std::uint16_t r) {
-    return r == kRInf ? 1u : 1u + r / 4u;
-  }
+  static std::uint32_t depth_scale(std::uint16_t r) { return r == kRInf ? 1u : 1u + r / 4u; }
 
   static std::uint16_t len_plus(std::uint16_t x) {
     return x >= kNoLen - 1 ? kNoLen : static_cast<std::uint16_t>(x + 1);
