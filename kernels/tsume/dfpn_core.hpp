@@ -28,8 +28,10 @@
 //    search too;
 //  - in a depth-limited query, new nodes' dn are scaled by 1 + r/4 (r: plies left), so that an
 //    unexplored alternative with many plies left does not look cheaper to refute than one
-//    already explored (the idea of deep df-pn: Zhang, Li and Xu 2017, "Deep df-pn and its
-//    efficient implementations", Advances in Computer Games);
+//    already explored (df-pn's seesaw effect; the idea of deep df-pn: S. Zhang et al., "Deep
+//    df-pn and its efficient implementations", Advances in Computer Games 2017, LNCS 10664);
+//  - a defender node's refuting evasion is kept in its entry and tried first (a quarter of its
+//    dn) when the node is asked again with more plies to go;
 //  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table; an
 //    entry keeps the shortest proof length hi and the longest disproved length lo it knows.
 // The post-search (see post_search) proves the minimal mate length by asking for mates of
