@@ -817,9 +817,9 @@ class DfPn {
   // leaving a refutation it had half built for an untouched sibling that looked cheaper, and
   // then coming back (in muso-080's last query, 4.7 M of the 5.9 M expansions were of 2.6 M
   // nodes never settled, 0.3 M of the 124 K nodes of the disproof read back from the table).
-  // On the 50 problems other than muso-022: 12 % fewer nodes (1 + r/2: 10 %, 1 + r/8: 10 %,
-  // 2^(r/6): 10 %, 2^(r/4): more nodes), on the main-line positions 7 %; only at the attacker
-  // node (not the defender node): 12 % more.
+  // On the 50 problems other than muso-022: 12 % fewer nodes (1 + r/3, 1 + r/6, 1 + r/8 and
+  // 2^(r/6): 10-11 %; 2^(r/4) at attacker nodes only: 2.5 times the nodes on muso-080), on
+  // the main-line positions 7 %; only at the attacker node (not the defender node): 12 % more.
   static std::uint32_t depth_scale(std::uint16_t r) { return r == kRInf ? 1u : 1u + r / 4u; }
 
   static std::uint16_t len_plus(std::uint16_t x) {
