@@ -1,7 +1,8 @@
 #!/bin/bash
 # Every run of this folder, one after another (NOTES.md). SEARCHBENCH: the binary to measure (a
 # copy, so that the build may change meanwhile); default: build/searchbench of this checkout.
-# muso-022 is given a 14G table (it used 8.4 GB here; the VM has 24 GiB).
+# muso-022 is given a 14G table, as in ../2026-12-01_vm_tsume_dh (it used 4.2 GB here; the VM has
+# 24 GiB).
 set -u
 cd "$(dirname "$0")"
 export SEARCHBENCH=${SEARCHBENCH:-$(cd ../.. && pwd)/build/searchbench}

@@ -657,13 +657,12 @@ int generate_checks(const Position& pos, Move* out) {
 int generate_checks_filtered(const Position& pos, Move* out) {
   return generate<true, false>(pos, out);
 }
-bool has_legal_move(const Position& pos) {
-  Move buf[kMaxMoves];
-  return generate<false, true>(pos, buf) > 0;
-}
 Move first_legal_move(const Position& pos) {
   Move buf[kMaxMoves];
   return generate<false, true>(pos, buf) > 0 ? buf[0] : Move{};
+}
+bool has_legal_move(const Position& pos) {
+  return static_cast<bool>(first_legal_move(pos));
 }
 bool drop_can_check(const Position& pos, PieceType t) {
   const Color us = pos.side_to_move(), them = ~us;
