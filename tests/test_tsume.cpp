@@ -374,6 +374,16 @@ TEST(TsumeSfen, RoundTrip) {
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
 }
 
+TEST(TsumeSfen, MissingHandsFieldIsNamed) {
+  // three fields whose third is a number: the hands were left out, not a bad hand text
+  try {
+    parse_sfen("4k4/9/9/9/9/9/9/9/8K w 1");
+    ADD_FAILURE() << "accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("hands field is missing"), std::string::npos) << e.what();
+  }
+}
+
 TEST(TsumeSfen, BadInputOneLine) {
   const char* bad[] = {
       "4k4/9/9/9/9/9/9/9/9 b X 1",      // unknown hand letter
@@ -396,6 +406,10 @@ TEST(TsumeSfen, BadInputOneLine) {
       "4k4/9/9/9/9/9/9/9/9",            // missing fields
       "4kk3/9/9/9/9/9/9/9/9 b - 1",     // two kings of one side
       "4+k4/9/9/9/9/9/9/9/9 b - 1",     // promoted king
+      "4k4/9/9/9/9/9/9/9/8K w 1",       // hands field missing before the move number
+      "4k4/9/9/9/9/9/9/9/9 b 2G2G 1",   // a hand letter twice
+      "4k4/9/9/9/9/9/9/9/9 b GG 1",     // the same without counts
+      "4k4/9/9/9/9/9/9/9/9 b 02G 1",    // a count with a leading zero
   };
   for (const char* s : bad) {
     try {

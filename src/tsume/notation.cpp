@@ -134,12 +134,16 @@ Position parse_sfen(std::string_view text) {
   const Color side = f[1] == "b" ? kBlack : kWhite;
   pos.set_side_to_move(side);
   // hands
+  if (f.size() == 3 && f[2].find_first_not_of("0123456789") == std::string::npos)
+    bad("the hands field is missing before the move number '" + f[2] + "' ('-' for no hands)");
   if (f[2] != "-") {
     Hand h[2] = {0, 0};
+    bool seen[2][kPieceTypeNb] = {};
     int n = 0;
     bool have_n = false;
     for (char c : f[2]) {
       if (c >= '0' && c <= '9') {
+        if (c == '0' && !have_n) bad("a hand count starts with 0");
         n = n * 10 + (c - '0');
         have_n = true;
         if (n > 18) bad("a hand count above 18 (more than any piece has)");
@@ -151,6 +155,9 @@ Position parse_sfen(std::string_view text) {
       if (have_n && n < 1) bad("hand count 0 before '" + std::string(1, c) + "'");
       const int k = have_n ? n : 1;
       const Color col = std::isupper(static_cast<unsigned char>(c)) ? kBlack : kWhite;
+      if (seen[col][t])
+        bad(std::string("'") + c + "' twice in the hands (one count per piece, e.g. 4G)");
+      seen[col][t] = true;
       if (hand_count(h[col], t) + k > kPieceMax[t])
         bad(std::string("too many ") + type_name(t) + "s in " + color_name(col) + "'s hand");
       h[col] += static_cast<Hand>(k) * hand_one(t);
