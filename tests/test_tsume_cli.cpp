@@ -181,11 +181,14 @@ TEST(TsumeCli, BadInputExit2OneLine) {
 }
 
 TEST(TsumeCli, Perft) {
-  const auto r = run_cli("tsume perft -d 3 -f csv");
+  const auto r = run_cli("tsume perft -d 4 -f csv");
   EXPECT_EQ(r.exit_code, 0) << r.err;
+  // published counts from the start position (the source test_tsume.cpp cites); the CLI splits
+  // the count over the root moves (progress), so it is checked apart from perft()
   EXPECT_NE(r.out.find("1,30,"), std::string::npos);
   EXPECT_NE(r.out.find("2,900,"), std::string::npos);
   EXPECT_NE(r.out.find("3,25470,"), std::string::npos);
+  EXPECT_NE(r.out.find("4,719731,"), std::string::npos);
 }
 
 TEST(TsumeUsi, Session) {
@@ -445,6 +448,23 @@ TEST(TsumeCli, KifErrorsAndDirectories) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("it is a directory"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  // an endless input is cut off at the size cap, not read into memory
+  r = run_cli("tsume solve --kif /dev/zero");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("larger than 1 MiB"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(TsumeUsi, BadLinesAreEchoedTamed) {
+  // control bytes become '?', and a long line is cut to 200 bytes with "..."
+  const std::string in = "foo\x1b[31mbar\n" + std::string(5000, 'x') + "\nquit\n";
+  const auto r = run_cli("tsume usi", in);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> want = {
+      "info string unknown command: foo?[31mbar",
+      "info string unknown command: " + std::string(200 - 29, 'x') + "...",
+  };
+  EXPECT_EQ(lines_without_info_time(r.out), want) << r.out;
 }
 
 TEST(TsumeCli, ListColumns) {

@@ -66,9 +66,16 @@ std::string read_file(const std::string& path) {
     throw UsageError(
         "cannot read KIF file '" + path + "': " +
         (std::filesystem::exists(path, ec) ? "permission denied or unreadable" : "no such file"));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // A board diagram is a few kilobytes; a cap keeps an endless input (/dev/zero, a pipe that
+  // never closes with data) from filling the memory.
+  constexpr std::size_t kMaxKifBytes = std::size_t{1} << 20;
+  std::string text(kMaxKifBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxKifBytes)
+    throw UsageError("KIF file '" + path +
+                     "' is larger than 1 MiB (a board diagram is a few kilobytes)");
+  return text;
 }
 
 int run_solve(const SolveOptions& o) {
@@ -100,6 +107,9 @@ int run_solve(const SolveOptions& o) {
   if (!k)
     throw UsageError("unknown tsume kernel '" + o.kernel +
                      "'; known kernels: " + ts::kernel_names());
+  if (!k->parallel && o.threads > 1)
+    std::fprintf(stderr, "searchbench: note: --threads is for dfpn-tbb; %s runs on one thread\n",
+                 k->name);
   ts::Params p;
   p.root = inst.position;
   p.threads = k->parallel ? (o.threads == 0 ? 2 : o.threads) : 1;
@@ -223,10 +233,29 @@ int run_solve(const SolveOptions& o) {
 int run_perft(const PerftOptions& o) {
   ts::Position pos = ts::parse_sfen(o.sfen);
   if (o.format == "csv") std::cout << csv_line({"depth", "nodes", "wall_s"});
+  ts::Move roots[ts::kMaxMoves];
+  const int nroots = ts::generate_legal(pos, roots);
   for (int d = 1; d <= o.depth; ++d) {
     std::uint64_t n = 0;
     double wall = 0;
-    std::tie(n, wall) = timed([&] { return ts::perft(pos, d); });
+    {
+      // progress on stderr (after a second): root moves whose subtrees are counted
+      Progress progress;
+      progress.total.store(static_cast<std::uint64_t>(nroots));
+      ProgressWatch watch(progress, "tsume perft depth " + std::to_string(d), "root moves");
+      std::tie(n, wall) = timed([&] {
+        if (d == 1) return static_cast<std::uint64_t>(nroots);
+        std::uint64_t total = 0;
+        for (int i = 0; i < nroots; ++i) {
+          ts::Undo u;
+          pos.do_move(roots[i], u);
+          total += ts::perft(pos, d - 1);
+          pos.undo_move(roots[i], u);
+          progress.done.fetch_add(1, std::memory_order_relaxed);
+        }
+        return total;
+      });
+    }
     if (o.format == "csv")
       std::cout << csv_line({std::to_string(d), std::to_string(n), format_double(wall)});
     else if (o.format == "json")
@@ -234,6 +263,8 @@ int run_perft(const PerftOptions& o) {
                 << "\n";
     else
       std::printf("perft %d = %llu (%.3f s)\n", d, static_cast<unsigned long long>(n), wall);
+    std::fflush(stdout);  // each depth as it is done: a deep run may be stopped
+    std::cout.flush();
   }
   return 0;
 }
