@@ -786,9 +786,13 @@ TEST(TsumeKernels, LimitsGiveUnknown) {
   p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
   p.max_nodes = 50;
   for (const auto& k : kernels()) {
+    p.threads = k.parallel ? 2 : 1;
     const Result r = k.fn(p);
     EXPECT_TRUE(r.stopped) << k.name;
     EXPECT_NE(verify(Instance{"", p.root}, r), "fail");
+    // the node limit is exact with one thread; dfpn-tbb gives each searcher half of it
+    EXPECT_LE(r.nodes, k.parallel ? 51u : 50u) << k.name;
+    EXPECT_GE(r.nodes, 2u) << k.name;
   }
   p.max_nodes = 0;
   p.threads = 0;

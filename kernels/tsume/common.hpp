@@ -18,16 +18,18 @@ namespace sb::tsume::detail {
 /// Thrown inside a search when a limit is reached; kernels catch it and report kUnknown.
 struct Aborted {};
 
-/// Node counting and the limits of Params. poll() is cheap; the clock is read every 1024 nodes.
+/// Node counting and the limits of Params. count() is cheap: the clock, the stop flag and the
+/// progress are looked at every 1024 nodes, the node limit exactly at its count (per searcher:
+/// dfpn-tbb's searchers each have their own Limits).
 class Limits {
  public:
-  explicit Limits(const Params& p) : p_(p) {}
+  explicit Limits(const Params& p) : p_(p) { next_ = bounded(1024); }
   std::uint64_t nodes = 0;
   void count() {
-    ++nodes;
-    if ((nodes & 1023) == 0) check();
+    if (++nodes >= next_) check();
   }
   void check() {
+    next_ = bounded((nodes | 1023) + 1);
     if (p_.progress) {  // added, not stored: dfpn-tbb's searchers each count their own nodes
       p_.progress->done.fetch_add(nodes - reported_, std::memory_order_relaxed);
       reported_ = nodes;
@@ -38,7 +40,12 @@ class Limits {
   }
 
  private:
+  // x, or the node limit where that comes first
+  std::uint64_t bounded(std::uint64_t x) const {
+    return p_.max_nodes && p_.max_nodes < x ? p_.max_nodes : x;
+  }
   const Params& p_;
+  std::uint64_t next_ = 1024;   // the node count at which check() runs next
   std::uint64_t reported_ = 0;  // nodes already added to the progress count
 };
 

@@ -39,7 +39,13 @@ class Team {
       : tt_(tt), attacker_(p.root.side_to_move()), arena_(p.threads), stop_(false) {
     tt.set_grow_signal(&stop_);
     for (int t = 0; t < p.threads; ++t) {
-      lims_.push_back(std::make_unique<detail::Limits>(p));
+      // a node limit is shared out: each searcher counts its own nodes
+      params_.push_back(std::make_unique<Params>(p));
+      if (p.max_nodes) {
+        const auto n = static_cast<std::uint64_t>(p.threads);
+        params_.back()->max_nodes = (p.max_nodes + n - 1) / n;
+      }
+      lims_.push_back(std::make_unique<detail::Limits>(*params_.back()));
       searchers_.push_back(std::make_unique<detail::DfPn<true>>(
           tt, *lims_.back(), attacker_, t == 0 ? 0u : 7919u * static_cast<unsigned>(t),
           p.interpositions));
@@ -99,6 +105,7 @@ class Team {
   Color attacker_;
   tbb::task_arena arena_;
   std::atomic<bool> stop_;
+  std::vector<std::unique_ptr<Params>> params_;  // per searcher: its share of the node limit
   std::vector<std::unique_ptr<detail::Limits>> lims_;
   std::vector<std::unique_ptr<detail::DfPn<true>>> searchers_;
 };
