@@ -227,6 +227,9 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       "gomoku play --max-memory 1000000T",
       "gomoku play --record \"\"",
       "gomoku match --black 1 --white 1 --openings \"\" --out x.csv",
+      // endless inputs are refused at a size cap, not read into memory
+      "gomoku replay /dev/zero",
+      "gomoku match --black 1 --white 1 --openings /dev/zero --out x.csv",
   };
   for (const auto& args : bad) {
     const auto r = run_cli(args, "h8\n");

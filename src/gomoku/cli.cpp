@@ -23,6 +23,7 @@
 #include "core/csv.hpp"
 #include "core/memory.hpp"
 #include "core/sysinfo.hpp"
+#include "core/text_file.hpp"
 #include "core/typed_problem.hpp"
 #include "gomoku/engine.hpp"
 #include "gomoku/gomoku.hpp"
@@ -400,7 +401,9 @@ int run_match(const MatchCliOptions& o) {
     } else {
       std::ifstream in(o.openings);
       if (!in) throw UsageError("cannot read the openings file '" + o.openings + "'");
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      std::string text;
+      if (!read_capped(in, std::size_t{16} << 20, text))
+        throw UsageError("the openings file '" + o.openings + "' is larger than 16 MiB");
       mo.openings = gm::parse_openings(text, mo.rules, o.openings);
     }
   }

@@ -11,7 +11,8 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
-#include <sstream>
+
+#include "core/text_file.hpp"
 
 namespace sb::gomoku {
 
@@ -260,10 +261,11 @@ Record parse_psq(std::string_view text, const std::string& name) {
 Record read_psq(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw RecordError(path + ": cannot open the record: " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  std::string text;  // a record of a 20x20 game is a few kilobytes
+  if (!read_capped(in, std::size_t{1} << 20, text))
+    throw RecordError(path + ": larger than 1 MiB, not a game record");
   if (in.bad()) throw RecordError(path + ": cannot read the record");
-  return parse_psq(ss.str(), path);
+  return parse_psq(text, path);
 }
 
 Game replay_game(const Record& r) {

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -16,6 +15,7 @@
 #include "core/csv.hpp"
 #include "core/limits.hpp"
 #include "core/memory.hpp"
+#include "core/text_file.hpp"
 #include "core/timing.hpp"
 #include "tsume/problem.hpp"
 #include "tsume/tsume.hpp"
@@ -66,15 +66,11 @@ std::string read_file(const std::string& path) {
     throw UsageError(
         "cannot read KIF file '" + path + "': " +
         (std::filesystem::exists(path, ec) ? "permission denied or unreadable" : "no such file"));
-  // A board diagram is a few kilobytes; a cap keeps an endless input (/dev/zero, a pipe that
-  // never closes with data) from filling the memory.
-  constexpr std::size_t kMaxKifBytes = std::size_t{1} << 20;
-  std::string text(kMaxKifBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxKifBytes)
+  std::string text;  // a board diagram is a few kilobytes
+  if (!read_capped(in, std::size_t{1} << 20, text))
     throw UsageError("KIF file '" + path +
                      "' is larger than 1 MiB (a board diagram is a few kilobytes)");
+  if (in.bad()) throw UsageError("cannot read KIF file '" + path + "'");
   return text;
 }
 
