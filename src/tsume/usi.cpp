@@ -7,7 +7,8 @@
 // infinite -> checkmate <moves> | checkmate nomate | checkmate timeout; stop; gameover; quit.
 // The search runs on its own thread and input is read all the time: stop acts at once, and so
 // does quit during a search; isready and bad lines are answered at once while a search runs;
-// usi, setoption, usinewgame, position, go and a quit read while no search runs are queued until
+// usi, setoption, usinewgame, position, go and a quit read while no search runs (or within 100 ms
+// of the last go, as in a piped file) are queued until
 // the search has answered (so a session piped from a file runs in order; a queued quit stops only
 // `go mate infinite`). At the end of input the queued lines run, the last search goes on to its end
 // or time limit and answers, and the engine exits. A line the engine cannot use (unknown command,
@@ -80,6 +81,7 @@ class Engine {
     });
     std::string line;
     std::uint64_t seq = 0;
+    std::chrono::steady_clock::time_point go_read_at{};  // when the last `go` was read
     while (std::getline(std::cin, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       ++seq;
@@ -92,8 +94,13 @@ class Engine {
         continue;
       }
       if (cmd == "quit") {  // nothing after quit is read
-        if (!busy_.load()) {
-          push(Item{seq, line});  // in order, after the queued lines
+        // Queued, in order after the queued lines, while no search runs, and also when it came
+        // in the same burst of input as the last `go` (a piped session): the dispatcher may
+        // have started that search just before this line was read, and whether the search is
+        // answered must not depend on that race.
+        const bool same_burst = std::chrono::steady_clock::now() - go_read_at < kBurst;
+        if (!busy_.load() || same_burst) {
+          push(Item{seq, line});
           break;
         }
         stop_seq_.store(seq);  // during a search: stop it and drop the queued lines
@@ -105,6 +112,7 @@ class Engine {
         handle(line, seq);  // isready, gameover, bad lines: answered at once
         continue;
       }
+      if (cmd == "go") go_read_at = std::chrono::steady_clock::now();
       push(Item{seq, line});
     }
     push(std::nullopt);  // end of input (or quit)
@@ -358,6 +366,9 @@ class Engine {
     });
   }
 
+  // Lines read within this time of a `go` came with it in one burst (a file piped in), not
+  // from a GUI or a person reacting to the search.
+  static constexpr std::chrono::milliseconds kBurst{100};
   static constexpr long kMaxHashMb = 65536;
   static constexpr long long kMaxTimeMs = 1'000'000'000'000;  // about 31.7 years
 
