@@ -1,4 +1,4 @@
-// alphabeta-tbb: the alphabeta kernel with lazy SMP (src/gomoku/engine.cpp): `threads` searchers
+// alphabeta-tbb: the alphabeta kernel with lazy SMP (kernels/gomoku/engine.cpp): `threads` searchers
 // on their own boards search the same root in a oneTBB task arena of that many threads (global
 // control max_allowed_parallelism), sharing one transposition table; helpers take the later root
 // moves in a rotated order and half of them one ply deeper. The main searcher's result is

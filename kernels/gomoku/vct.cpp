@@ -1,4 +1,4 @@
-// vct: victory by continuous threats for the player to move (src/gomoku/engine_impl.hpp): the
+// vct: victory by continuous threats for the player to move (kernels/gomoku/engine_impl.hpp): the
 // attacker plays fours, open threes and moves making two threes; after each threat the defender
 // may play any move that breaks the attacker's VCF (found with a free move, src/mnk
 // replay_wins), and every such defence must lose; iterative deepening on the number of threes

@@ -5,7 +5,7 @@
 // other cells from the centre outwards. No transposition table, no symmetry, no pruning beyond
 // alpha-beta. The principal variation and the move values come from further searches of the
 // children (null windows where they suffice). Serial; any board, practical to about 5 x 5.
-#include "common.hpp"
+#include "solver_parts.hpp"
 
 namespace sb::mnk {
 namespace {

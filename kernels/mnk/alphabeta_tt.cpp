@@ -3,17 +3,17 @@
 // (black, white) stone sets under the symmetries of the board (8 on a square, 4 on a rectangle),
 // so symmetric positions share one entry; the key is the exact position, not a hash, so a hit is
 // never a collision. The table is bounded by max_memory and replaces the entries of the smallest
-// subtrees when full (src/mnk/table.hpp). Exact reductions on top of alpha-beta:
+// subtrees when full (kernels/mnk/table.hpp). Exact reductions on top of alpha-beta:
 //  - a player with no live window cannot win (bound 0), so the position is a draw when neither
 //    has one;
 //  - when the opponent has a five point, only its block is searched (two: the position is lost);
 //  - moves on dead cells (in no live window) are passes: dominated under the freestyle rule (an
 //    extra stone never hurts), one representative under the standard rule.
-// Move order: the table's best move, wins, blocks, then by move_score (common.hpp), centre first.
+// Move order: the table's best move, wins, blocks, then by move_score (solver_parts.hpp), centre first.
 // Serial. The principal variation and move values are read through the same table.
 #include <algorithm>
 
-#include "common.hpp"
+#include "solver_parts.hpp"
 #include "mnk/table.hpp"
 
 namespace sb::mnk {

@@ -33,7 +33,7 @@
 #include <optional>
 #include <vector>
 
-#include "common.hpp"
+#include "solver_parts.hpp"
 #include "mnk/table.hpp"
 #include "mnk/threats.hpp"
 

@@ -6,7 +6,7 @@
 // Limits: at most kMinimaxMaxEmpty empty cells (4 x 3 with k = 3 from empty: 2.8 x 10^8 nodes).
 #include <string>
 
-#include "common.hpp"
+#include "solver_parts.hpp"
 
 namespace sb::mnk {
 namespace {

@@ -15,7 +15,7 @@
 // Each counted solution adds its orbit size to Q(n) and 1 to U(n), so one run of about 1/8 of the
 // plain search gives both (Q(n): OEIS A000170, U(n): OEIS A002562). The first row's queen thus
 // stays in the left half; the middle column of odd n is reached as a non-minimal edge queen.
-// Work split: serial here; sym_core.hpp's split() cuts the same search into independent pre-placed
+// Work split: serial here; sym_search.hpp's split() cuts the same search into independent pre-placed
 // subproblems for the parallel variants. Limits: 1 <= n <= 32, 64-bit counters; nodes = queens
 // placed (pre-placed ones included).
 #include <algorithm>
@@ -28,7 +28,7 @@
 #include "core/pieces.hpp"
 #include "nqueens/nqueens.hpp"
 #include "nqueens/symmetry.hpp"
-#include "sym_core.hpp"
+#include "sym_search.hpp"
 
 namespace sb::nqueens::sym {
 namespace {

@@ -41,7 +41,7 @@ namespace sb::cli {
 namespace {
 
 // Internal test hook, not a user option: when this environment variable is "1", every
-// verification that would pass is recorded as "fail". tests/test_bench.cpp uses it to check that
+// verification that would pass is recorded as "fail". tests/core/test_bench.cpp uses it to check that
 // a failed verification gives a non-zero exit while the CSV is still written. A warning on
 // stderr says so whenever it is active.
 constexpr const char* kForceFailEnv = "SEARCHBENCH_TEST_FORCE_VERIFY_FAIL";

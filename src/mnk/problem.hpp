@@ -41,7 +41,7 @@ const Problem& problem();
 void add_commands(CLI::App& app, Action& action);
 
 /// Gomoku positions (15 x 15, freestyle) where the player to move wins by VCF, from
-/// tests/data/mnk_vcf15.txt (made by scripts/mnk_vcf_positions.cpp), named by the number of
+/// tests/mnk/data/vcf15.txt (made by scripts/mnk/vcf_positions.cpp), named by the number of
 /// fours in the VCF found there. Chosen so that the value of every move is found in about a
 /// second too (in some other positions of the file a move gives up the win and leaves an open
 /// 15 x 15 game that no kernel settles).

@@ -49,7 +49,7 @@ Result constellation_tbb(const Params& p);  ///< constellation's pieces as oneTB
 Result bitboard_sym_mpi(const Params& p);   ///< bitboard_sym's pieces over MPI ranks (with MPI)
 Result constellation_mpi(const Params& p);  ///< constellation's pieces over MPI ranks (with MPI)
 
-/// The piece list of the bitboard-sym kernels (sym::PieceCut, kernels/nqueens/sym_core.hpp) for
+/// The piece list of the bitboard-sym kernels (sym::PieceCut, kernels/nqueens/sym_search.hpp) for
 /// the n x n board, 1 <= n <= 32: scheme "bitboard-sym", subtotals total, unique, nodes. The
 /// parallel bitboard-sym kernels all run this list. Throws std::invalid_argument for other n.
 PieceList bitboard_sym_pieces(int n);

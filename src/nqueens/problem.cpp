@@ -213,7 +213,7 @@ std::vector<K> kernels() {
 #ifdef SEARCHBENCH_WITH_MPI
   // Runs as a one-rank singleton without mpirun (bench, signature, tests); mpirun -np P for
   // more. Suite caps low (12, 16): a suite runs one process, where this kernel repeats
-  // bitboard-sym-tbb; scripts/mpi_bench.sh measures it on ranks.
+  // bitboard-sym-tbb; scripts/nqueens/mpi_bench.sh measures it on ranks.
   v.push_back({"bitboard-sym-mpi",
                "mpi",
                "bitboard-sym's pieces handed out by rank 0 to MPI ranks, oneTBB threads in each",

@@ -44,7 +44,7 @@ namespace sb::cli::tsume_cli {
 namespace {
 
 // Internal test hook, not a user option: when this environment variable is "1", every search
-// throws before it starts, so that tests/test_tsume_cli.cpp can check the answer to a failed
+// throws before it starts, so that tests/tsume/test_tsume_cli.cpp can check the answer to a failed
 // search (`info string search failed: ...`, then `checkmate timeout`, never `nomate`) and that
 // the engine keeps running.
 constexpr const char* kForceSearchFailEnv = "SEARCHBENCH_TEST_FORCE_SEARCH_FAIL";

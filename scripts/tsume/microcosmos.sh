@@ -2,11 +2,11 @@
 # Microcosmos (1525 moves) with dfpn, 8G table, 30 minutes, at autogroup nice -20: writes
 # <dir>/microcosmos.json (renamed into place when the run ends) and <dir>/<log> (stderr: the
 # progress lines every 10 s, then /usr/bin/time -v).
-# Usage: bash scripts/tsume_microcosmos.sh <dir> [log name, default microcosmos.log]
+# Usage: bash scripts/tsume/microcosmos.sh <dir> [log name, default microcosmos.log]
 # Uses build/searchbench of this checkout, or $SEARCHBENCH (a copy, so the build may change).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-dir=$(cd "${1:?usage: tsume_microcosmos.sh <dir> [log name]}" && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dir=$(cd "${1:?usage: microcosmos.sh <dir> [log name]}" && pwd)
 log=${2:-microcosmos.log}
 exe=${SEARCHBENCH:-$root/build/searchbench}
 setsid bash -c "echo -20 > /proc/self/autogroup 2>/dev/null; /usr/bin/time -v '$exe' tsume solve \

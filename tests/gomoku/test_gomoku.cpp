@@ -507,10 +507,10 @@ TEST(GomokuVcf, CommittedPositionsAreWinsByContinuousFours) {
 }
 
 TEST(GomokuVcf, TheMnkProblemsVcfPositionsToo) {
-  // tests/data/mnk_vcf15.txt: VCF positions made independently for problem mnk (random games,
+  // tests/mnk/data/vcf15.txt: VCF positions made independently for problem mnk (random games,
   // their own generator); the gomoku solvers must find each win, and the VCF line must replay
-  std::ifstream in(std::string(SEARCHBENCH_SOURCE_DIR) + "/tests/data/mnk_vcf15.txt");
-  ASSERT_TRUE(in) << "tests/data/mnk_vcf15.txt";
+  std::ifstream in(std::string(SEARCHBENCH_SOURCE_DIR) + "/tests/mnk/data/vcf15.txt");
+  ASSERT_TRUE(in) << "tests/mnk/data/vcf15.txt";
   std::string line;
   int n = 0;
   while (std::getline(in, line)) {

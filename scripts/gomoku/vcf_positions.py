@@ -9,10 +9,10 @@ Method (reproducible; it only drives the searchbench CLI):
      that VCF has at least --min-fours fours (so the win is a real sequence of fours, not a five
      in one or a plain straight four);
   3. keep positions whose stone sets differ, up to --count.
-The tests (tests/test_gomoku.cpp) re-prove every position with a brute-force search of their own
+The tests (tests/gomoku/test_gomoku.cpp) re-prove every position with a brute-force search of their own
 and replay the solver's line on a board of their own.
 
-usage: gomoku_vcf_positions.py --cli build/searchbench --out src/gomoku/vcf_positions.txt
+usage: vcf_positions.py --cli build/searchbench --out src/gomoku/vcf_positions.txt
 """
 import argparse
 import csv
@@ -93,7 +93,7 @@ def main():
     with open(tmp_out, "w") as f:
         f.write("# Gomoku VCF positions (15x15, freestyle): the player to move wins by continuous "
                 "fours.\n# One per line: name, then the moves from black's first (the player to "
-                "move follows from their number).\n# Made by scripts/gomoku_vcf_positions.py "
+                "move follows from their number).\n# Made by scripts/gomoku/vcf_positions.py "
                 "--seed %d (games of level 2 against level 1 from\n# src/gomoku/openings.txt; in each "
                 "game the first position with a VCF, kept when it has at least %d fours).\n# The comment "
                 "gives the solver's line when the file was made; the tests prove each position "

@@ -13,7 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "../kernels/nqueens/sym_core.hpp"
+#include "nqueens/sym_search.hpp"
 #include "cli_runner.hpp"
 #include "core/journal.hpp"
 #include "nqueens/problem.hpp"

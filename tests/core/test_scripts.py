@@ -4,7 +4,7 @@ made during the test (by `searchbench bench`, searchbench_micro, or written here
 values). Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI,
 SEARCHBENCH_SOURCE_DIR and, when the microbenchmarks are built, SEARCHBENCH_MICRO.
 
-Usage: SEARCHBENCH_CLI=build/searchbench python3 tests/scripts/test_scripts.py [TestClass ...]
+Usage: SEARCHBENCH_CLI=build/searchbench python3 tests/core/test_scripts.py [TestClass ...]
 """
 import csv
 import math
@@ -255,11 +255,11 @@ class GbenchToCsv(unittest.TestCase):
 
 
 class MpiPlan(unittest.TestCase):
-    """scripts/mpi_plan.py on journals written by the CLI, its schedule on known values, and
-    scripts/mpi_bench.sh on a small n (when the MPI kernel is built)."""
+    """scripts/nqueens/mpi_plan.py on journals written by the CLI, its schedule on known values, and
+    scripts/nqueens/mpi_bench.sh on a small n (when the MPI kernel is built)."""
 
     def setUp(self):
-        sys.path.insert(0, SCRIPTS)
+        sys.path.insert(0, os.path.join(SCRIPTS, "nqueens"))
         import mpi_plan  # noqa: E402
         self.plan = mpi_plan
 
@@ -288,7 +288,7 @@ class MpiPlan(unittest.TestCase):
                 r = run([CLI, "nqueens", "count", "-n", str(n), "-k", kernel, "--journal", j])
                 self.assertEqual(r.returncode, 0, r.stderr)
                 journals.append(j)
-            r = script("mpi_plan.py", *journals, "--targets", "12,13", "--cores", "2,4",
+            r = script("nqueens/mpi_plan.py", *journals, "--targets", "12,13", "--cores", "2,4",
                        "--rate", "1e8", "--cli", CLI)
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertIn("| 11 | " + kernel, r.stdout)
@@ -302,7 +302,7 @@ class MpiPlan(unittest.TestCase):
             cut = os.path.join(d, "cut.journal")
             with open(cut, "w") as f:
                 f.write(text[:text.rindex("\npiece ")] + "\n")
-            r = script("mpi_plan.py", cut, "--cli", CLI)
+            r = script("nqueens/mpi_plan.py", cut, "--cli", CLI)
             self.assertNotEqual(r.returncode, 0)
             self.assertIn("finish it first", r.stderr)
 
@@ -313,7 +313,7 @@ class MpiPlan(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                        SEARCHBENCH_CLI=CLI, MPIRUN_ARGS="-q")
-            r = run(["bash", os.path.join(SCRIPTS, "mpi_bench.sh"), "-n", "9", "-p", "1 2",
+            r = run(["bash", os.path.join(SCRIPTS, "nqueens", "mpi_bench.sh"), "-n", "9", "-p", "1 2",
                      "-t", "1", "-r", "2", "-o", os.path.join(d, "out")], env=env)
             self.assertEqual(r.returncode, 0, r.stderr)
             with open(os.path.join(d, "out", "nqueens.csv")) as f:

@@ -1,4 +1,4 @@
-# Shared by scripts/tsume_suite.sh and scripts/tsume_mainline.sh (sourced, not run).
+# Shared by scripts/tsume/suite.sh and scripts/tsume/mainline.sh (sourced, not run).
 
 # tsume_out_dir <usage line> <dir>: creates <dir> if needed and prints its absolute path; a missing
 # or empty <dir> prints the usage line on stderr and exits 2.

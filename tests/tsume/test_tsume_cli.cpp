@@ -99,7 +99,7 @@ TEST(TsumeCli, MovesOption) {
 }
 
 TEST(TsumeCli, FutileInterpositionsOption) {
-  // tests/test_tsume.cpp (TsumeRules.FutileInterpositions) explains the position: 5 plies when
+  // tests/tsume/test_tsume.cpp (TsumeRules.FutileInterpositions) explains the position: 5 plies when
   // every interposition counts, 3 without the futile ones.
   const std::string sfen = "'7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1'";
   auto r = run_cli("tsume solve -f csv --sfen " + sfen);

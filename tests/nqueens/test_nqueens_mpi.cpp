@@ -19,7 +19,7 @@
 #include <thread>
 #include <vector>
 
-#include "../kernels/nqueens/sym_core.hpp"
+#include "nqueens/sym_search.hpp"
 #include "cli_runner.hpp"
 #include "core/journal.hpp"
 #include "nqueens/reference.hpp"

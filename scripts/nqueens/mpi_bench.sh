@@ -4,7 +4,7 @@
 # as the usual bench CSV (with the ranks column), env.json and tables.md (tabulate.py: the
 # efficiency table against the single-process kernel).
 #
-# Usage: bash scripts/mpi_bench.sh [-n N] [-p "1 2"] [-t "1 2"] [-r REPS] [-o DIR]
+# Usage: bash scripts/nqueens/mpi_bench.sh [-n N] [-p "1 2"] [-t "1 2"] [-r REPS] [-o DIR]
 #   -n N     board size (default 17)
 #   -p LIST  rank counts (default "1 2")
 #   -t LIST  threads per rank (default "1 2")
@@ -19,7 +19,7 @@
 # MPIRUN, MPIRUN_ARGS (e.g. a hostfile: then the binding is computed for this machine's cores,
 # so give the mapping yourself in MPIRUN_ARGS).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 n=17
 ranks="1 2"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "../kernels/nqueens/sym_core.hpp"
+#include "nqueens/sym_search.hpp"
 #include "core/pieces.hpp"
 #include "core/pieces_run.hpp"
 #include "core/typed_problem.hpp"
@@ -48,7 +48,7 @@ TEST(SymPieces, BasePlusPiecesIsTheSerialSearchNodeForNode) {
 }
 
 TEST(SymPieces, CountsAndDepths) {
-  // As documented in sym_core.hpp (prefix counts from an independent enumeration in Python).
+  // As documented in sym_search.hpp (prefix counts from an independent enumeration in Python).
   const std::pair<int, std::uint64_t> expect[] = {{2, 0},    {3, 0},     {8, 7},     {12, 81},
                                                   {14, 199}, {15, 1681}, {16, 2815}, {17, 4205}};
   for (auto [n, count] : expect) EXPECT_EQ(nq::bitboard_sym_pieces(n).count, count) << n;

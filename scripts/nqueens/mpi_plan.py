@@ -165,7 +165,7 @@ def main(argv=None):
     ap.add_argument("--targets", default="21,24,27")
     ap.add_argument("--cores", default="16,256,4096")
     ap.add_argument("--cli", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                  "..", "build", "searchbench"))
+                                                  "..", "..", "build", "searchbench"))
     ap.add_argument("--rate", type=float, default=0,
                     help="nodes per second per core (default: from the journals)")
     ap.add_argument("--overhead", type=float, default=0.01,

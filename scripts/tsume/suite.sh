@@ -2,13 +2,13 @@
 # The whole tsume suite, one problem at a time, with a kernel: writes <dir>/suite_<kernel>.csv and
 # prints the totals. Each problem: --time-limit 60, --max-memory 1G. Columns: name, kernel,
 # threads, outcome, mate_length, length_proven, leftover, nodes, positions, wall_s, verified.
-# Usage: bash scripts/tsume_suite.sh <dir> [kernel] [searchbench options...]   (default: dfpn)
+# Usage: bash scripts/tsume/suite.sh <dir> [kernel] [searchbench options...]   (default: dfpn)
 # Creates <dir> if needed.
 # Uses build/searchbench of this checkout, or $SEARCHBENCH (a copy, so the build may change).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-source "$root/scripts/tsume_lib.sh"
-dir=$(tsume_out_dir "bash scripts/tsume_suite.sh <dir> [kernel] [searchbench options...]" \
+root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/scripts/tsume/lib.sh"
+dir=$(tsume_out_dir "bash scripts/tsume/suite.sh <dir> [kernel] [searchbench options...]" \
   "${1:-}") || exit 2
 shift
 exe=${SEARCHBENCH:-$root/build/searchbench}

@@ -29,7 +29,7 @@ const std::map<Key, std::uint64_t>& pinned() {
       {{"nqueens", "constellation", "13"}, 685032},
       {{"nqueens", "constellation-tbb", "13"}, 685032},
       // One rank (Open MPI's singleton, no mpirun): the ranks change the split of the work,
-      // never the search, so one is enough to pin it (tests/test_mpi.cpp checks 1..3 ranks).
+      // never the search, so one is enough to pin it (tests/nqueens/test_nqueens_mpi.cpp checks 1..3 ranks).
       {{"nqueens", "bitboard-sym-mpi", "12"}, 223179},
       {{"nqueens", "constellation-mpi", "13"}, 685032},
       {{"queens-game", "plain", "4x4"}, 200},
@@ -86,7 +86,7 @@ TEST(Signature, EveryEntryIsPinnedAndVerified) {
     const auto it = pinned().find(key);
     ASSERT_NE(it, pinned().end()) << "unpinned signature entry " << e.problem->name << " "
                                   << e.kernel->name << " " << e.instance << ": " << e.nodes
-                                  << " nodes (add it to tests/test_signature.cpp on purpose)";
+                                  << " nodes (add it to tests/core/test_signature.cpp on purpose)";
     EXPECT_EQ(e.nodes, it->second)
         << e.problem->name << " " << e.kernel->name << " " << e.instance << ": the search changed";
     EXPECT_NE(e.verified, sb::Verdict::kFail) << e.kernel->name << " " << e.instance;

@@ -7,17 +7,17 @@
 # heuristics can move single problems by tens of percent either way; judge them by totals on the
 # suite AND on this set.
 #
-# Usage: bash scripts/tsume_mainline.sh <dir> [kernel] [searchbench options...]   (default: dfpn)
+# Usage: bash scripts/tsume/mainline.sh <dir> [kernel] [searchbench options...]   (default: dfpn)
 # Creates <dir> if needed. Writes <dir>/mainline_positions.csv (the positions, made once with
 # dfpn, then reused so that two builds are compared on the same positions) and
-# <dir>/mainline_<kernel>.csv (one row each, the tsume_suite.sh columns; verified: pass when the
+# <dir>/mainline_<kernel>.csv (one row each, the suite.sh columns; verified: pass when the
 # proved minimal length is L - p, fail when a length or "no mate" contradicts it, na otherwise),
 # and prints the totals. Each position: --time-limit 60, --max-memory 1G. Uses build/searchbench,
 # or $SEARCHBENCH. Bad arguments exit 2.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-source "$root/scripts/tsume_lib.sh"
-dir=$(tsume_out_dir "bash scripts/tsume_mainline.sh <dir> [kernel] [searchbench options...]" \
+root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/scripts/tsume/lib.sh"
+dir=$(tsume_out_dir "bash scripts/tsume/mainline.sh <dir> [kernel] [searchbench options...]" \
   "${1:-}") || exit 2
 shift
 exe=${SEARCHBENCH:-$root/build/searchbench}

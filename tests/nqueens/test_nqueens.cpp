@@ -133,7 +133,7 @@ TEST(Kernels, BitboardSymOmpMatchesOeis) {
   REQUIRE_KERNEL("bitboard-sym-omp");
   expect_reference("bitboard-sym-omp", 15, 2);
 }
-TEST(Kernels, BitboardSymMpiMatchesOeis) {  // one rank here; tests/test_mpi.cpp runs more
+TEST(Kernels, BitboardSymMpiMatchesOeis) {  // one rank here; tests/nqueens/test_nqueens_mpi.cpp runs more
   REQUIRE_KERNEL("bitboard-sym-mpi");
   expect_reference("bitboard-sym-mpi", 15, 2);
 }

@@ -1,12 +1,12 @@
 // Makes the committed set of 15 x 15 freestyle gomoku positions in which the player to move wins
-// by VCF (victory by continuous fours): tests/data/mnk_vcf15.txt. Method: random games from the
+// by VCF (victory by continuous fours): tests/mnk/data/vcf15.txt. Method: random games from the
 // centre (fixed seeds), each move on an empty cell at most two cells from a stone, until the player
-// to move has a VCF of at least `min_fours` fours (VcfSearch, src/mnk/threats.hpp) while neither
+// to move has a VCF of at least `min_fours` fours (VcfSearch, kernels/mnk/threats.hpp) while neither
 // side has a five point; that position is kept and the next seed starts. Positions are made by
 // this program, so they carry no outside licence.
 //
 //   cmake --build build --target mnk_vcf_positions
-//   build/mnk_vcf_positions [count [min_fours]] > tests/data/mnk_vcf15.txt
+//   build/mnk_vcf_positions [count [min_fours]] > tests/mnk/data/vcf15.txt
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
   mnk::VcfSearch<4> vcf(16);
   std::printf("# 15x15 freestyle gomoku positions where the player to move wins by VCF.\n");
   std::printf(
-      "# Made by scripts/mnk_vcf_positions.cpp (random games from the centre, fixed seeds;\n");
+      "# Made by scripts/mnk/vcf_positions.cpp (random games from the centre, fixed seeds;\n");
   std::printf(
       "# kept when the player to move has a VCF of at least %d fours). Columns: instance,\n",
       min_fours);

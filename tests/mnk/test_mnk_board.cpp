@@ -351,11 +351,11 @@ class PlainVcf {
 
 }  // namespace
 
-// The committed VCF positions (tests/data/mnk_vcf15.txt, made by scripts/mnk_vcf_positions.cpp):
+// The committed VCF positions (tests/mnk/data/vcf15.txt, made by scripts/mnk/vcf_positions.cpp):
 // an independent search confirms each VCF, VcfSearch finds one that replays, and pns proves the
 // win with a principal variation that ends in the mover's five.
 TEST(MnkThreats, CommittedVcfPositions) {
-  std::ifstream in(std::string(SEARCHBENCH_SOURCE_DIR) + "/tests/data/mnk_vcf15.txt");
+  std::ifstream in(std::string(SEARCHBENCH_SOURCE_DIR) + "/tests/mnk/data/vcf15.txt");
   ASSERT_TRUE(in.good());
   std::string line;
   int count = 0;

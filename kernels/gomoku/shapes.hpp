@@ -5,7 +5,7 @@
 // the two behave the same for every shape). The key is the base-3 number of those ten states
 // (digit i: offset -5 + i for i < 5, offset i - 4 for i >= 5; 0 empty, 1 own, 2 blocked), so
 // there are 3^10 = 59049 keys. The table gives the shape the player makes by putting a stone on
-// the point, in the renju/gomoku terms of src/mnk/threats.hpp:
+// the point, in the renju/gomoku terms of kernels/mnk/threats.hpp:
 //   five           five in a row through the point (freestyle: five or more; standard: exactly
 //                  five, so a row of six or more is an overline and does not win);
 //   straight four  two or more five points on the line (an open four: unstoppable);
