@@ -1,4 +1,4 @@
-// memo-sym: memo (see memo.cpp and core.hpp) with every table key put into canonical form under
+// memo-sym: memo (see memo.cpp and engine.hpp) with every table key put into canonical form under
 // the board's symmetries: the least image of the free-square set under the 8 maps of a square
 // board (4 of a non-square rectangle). Each position carries its images, and a child's images
 // are the parent's minus the images of the squares the move attacks (nsym * W word operations).
@@ -6,7 +6,9 @@
 // position equal to its half-turn image, in which no square attacks its image, is lost for the
 // player to move (the opponent mirrors every move; Jenrich's strategy for odd boards), so it is
 // not searched. Work split: none (serial). Limits: rows * cols <= 256.
-#include "core.hpp"
+#include "queens_game/queens_game.hpp"
+#include "solve_serial.hpp"
+#include "square_set.hpp"
 
 namespace sb::queens_game {
 

@@ -1,7 +1,7 @@
-// memo-sym-tbb: the memo-sym search (core.hpp, memo_sym.cpp) run by `threads` oneTBB workers at
+// memo-sym-tbb: the memo-sym search (engine.hpp, memo_sym.cpp) run by `threads` oneTBB workers at
 // once, all sharing one transposition table (lock-free reads, a spin lock per segment for
 // writes) and one set of the positions being searched, in the manner of ABDADA (Weill, "The
-// ABDADA distributed minimax search algorithm", ICCA Journal 19(1), 1996).
+// ABDADA distributed minimax search algorithm", ICCA Journal 19(1), 1996; busy_set.hpp).
 // Work split: every thread runs the whole serial search. At a position of the search, the first
 // child is searched by whichever threads arrive (so no thread starts a sibling that a win in the
 // first child would make useless); each later child of at least kBusyMin free squares that
@@ -21,8 +21,14 @@
 #include <mutex>
 #include <vector>
 
-#include "core.hpp"
+#include "busy_set.hpp"
 #include "core/tbb_threads.hpp"
+#include "engine.hpp"
+#include "first_moves.hpp"
+#include "geometry.hpp"
+#include "queens_game/queens_game.hpp"
+#include "square_set.hpp"
+#include "table.hpp"
 
 namespace sb::queens_game {
 namespace {

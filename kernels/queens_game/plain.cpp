@@ -1,9 +1,12 @@
-// plain: the seed's method. Recursive game-tree search: a position is won when some move leads to
-// a position the opponent loses; the search stops at the first winning move. No transposition
-// table, no symmetry, no component decomposition. Work split: none (serial). Limits: any board
-// up to kMaxSquares, but the time grows exponentially (about 8 x 8 is practical; --grundy and
+// plain: the method of the program in the article "８クィーンゲーム" (Gushwell's C# Programming
+// Page). Recursive game-tree search: a position is won when some move leads to a position the
+// opponent loses; the search stops at the first winning move. No transposition table, no
+// symmetry, no component decomposition. Work split: none (serial). Limits: any board up to
+// kMaxSquares, but the time grows exponentially (about 8 x 8 is practical; --grundy and
 // --all-moves evaluate every move and are slower still).
-#include "core.hpp"
+#include "geometry.hpp"
+#include "queens_game/queens_game.hpp"
+#include "square_set.hpp"
 
 namespace sb::queens_game {
 namespace {

@@ -1,5 +1,5 @@
 // The perfect player behind `queens-game play` (queens_game.hpp, class Player). Outcomes come
-// from the memo-sym engine (core.hpp) with one table kept for the whole game. Game lengths (for
+// from the memo-sym engine (engine.hpp) with one table kept for the whole game. Game lengths (for
 // the fastest win and the longest defence) are computed exactly by a memoised minimax on the
 // number of moves left when the position has at most kExactLength free squares:
 //   won(X)  = min over moves to a lost child Y of 1 + lost(Y)
@@ -9,7 +9,11 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "core.hpp"
+#include "engine.hpp"
+#include "geometry.hpp"
+#include "queens_game/queens_game.hpp"
+#include "square_set.hpp"
+#include "table.hpp"
 
 namespace sb::queens_game {
 

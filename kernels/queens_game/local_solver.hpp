@@ -1,0 +1,218 @@
+// Exact solver of small queens-game positions (at most 32 free squares) in local numbering: the
+// free squares become the bits of one machine word, so every set operation is one instruction.
+// The game is Node Kayles on the attack graph (a move takes a vertex and its neighbours), so the
+// solver works on any graph given by its neighbourhoods: normal-play outcomes of X + *h and
+// Sprague-Grundy values (Sprague 1935, Grundy 1939), every component but the largest folded
+// into the heap h by its Grundy value, with a per-thread memo (exact keys, forgotten by the next
+// position) and, for graphs of at most kTiny (5) vertices, a table of the Grundy value of every
+// graph, computed at compile time. Serial; one instance per thread. Limits: 8 * sizeof(U)
+// vertices.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "square_set.hpp"
+
+namespace sb::queens_game::detail {
+
+/// Components of at most kMex squares get their Grundy value as the mex of their children's;
+/// larger ones by outcome searches of X + *h, h = 0, 1, ...
+inline constexpr int kMex = 4;
+
+/// Grundy values of every graph on at most kTiny vertices (Node Kayles: a move takes a vertex
+/// and its neighbours): kTinyGrundy[m][a] for m vertices whose edges are the bits of a, pair
+/// (i, j), i < j, at bit j * (j - 1) / 2 + i. Computed at compile time over the 2^m subsets.
+inline constexpr int kTiny = 5;
+struct TinyTables {
+  std::uint8_t g[kTiny + 1][1 << 10] = {};
+  constexpr TinyTables() {
+    for (int m = 0; m <= kTiny; ++m)
+      for (int a = 0; a < (1 << (m * (m - 1) / 2)); ++a) {
+        int nb[kTiny] = {};
+        for (int j = 0; j < m; ++j) {
+          nb[j] |= 1 << j;
+          for (int i = 0; i < j; ++i)
+            if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1 << j, nb[j] |= 1 << i;
+        }
+        int sub[1 << kTiny] = {};  // Grundy value of each subset, smaller subsets first
+        for (int set = 1; set < (1 << m); ++set) {
+          int seen = 0;
+          for (int v = 0; v < m; ++v)
+            if ((set >> v) & 1) seen |= 1 << sub[set & ~nb[v]];
+          int mex = 0;
+          while ((seen >> mex) & 1) ++mex;
+          sub[set] = mex;
+        }
+        g[m][a] = static_cast<std::uint8_t>(sub[(1 << m) - 1]);
+      }
+  }
+};
+inline constexpr TinyTables kTinyGrundy{};
+
+/// Exact search of a small position in local numbering: its free squares become bits 0..m-1
+/// (m <= 32) of one word, so that every set operation is one instruction, and the results of
+/// the subtree are kept in a small per-thread memo (exact keys, no symmetry, forgotten by the
+/// next position). The algorithm is the Engine's: the outcome of X + *h with every component
+/// but the largest folded into h by its Grundy value, moves leaving the fewest squares first.
+template <class U>
+class Local {
+ public:
+  static constexpr int kMax = 8 * sizeof(U);
+  Local() : memo_(kSize) {}
+
+  /// Starts a new position of m squares; nb[i]: the local squares a queen on i attacks (i
+  /// included).
+  void load(const U* nb, int m) {
+    for (int i = 0; i < m; ++i) nb_[i] = nb[i];
+    if (++gen_ == 0) {  // generation counter wrapped: forget everything
+      std::fill(memo_.begin(), memo_.end(), Entry{});
+      gen_ = 1;
+    }
+  }
+
+  /// Does the player to move win S + *h?
+  bool wins(U s, int h) {
+    ++nodes;
+    if (popc(s) <= kTiny) return tiny(s) != h;
+    reduce(s, h);
+    if (popc(s) <= kTiny) return tiny(s) != h;
+    return wins_conn(s, h);
+  }
+
+  /// Grundy value of any S (XOR over its components).
+  int grundy(U s) {
+    int g = 0;
+    while (s) {
+      const U c = component(s);
+      g ^= grundy_conn(c);
+      s &= ~c;
+    }
+    return g;
+  }
+
+  std::uint64_t nodes = 0;  ///< calls of wins and of the mex step
+
+ private:
+  static constexpr std::size_t kSize = std::size_t{1} << 15;  // memo entries
+  static constexpr int kTagGrundy = 255;
+  struct Entry {
+    U set = 0;
+    std::uint32_t meta = 0;  // generation (bits 0..15), tag (16..23), 1 + value (24..31)
+  };
+
+  /// The connected component of s that holds its lowest square.
+  U component(U s) const {
+    U comp = s & (U{0} - s), front = comp;
+    while (front) {
+      U reach = 0;
+      for (U v = front; v; v &= v - 1) reach |= nb_[std::countr_zero(v)];
+      front = reach & s & ~comp;
+      comp |= front;
+    }
+    return comp;
+  }
+
+  void reduce(U& s, int& h) {
+    U c = component(s);
+    if (c == s) return;
+    U big = c, rest = s & ~c;
+    int bigc = popc(c);
+    while (rest) {
+      c = component(rest);
+      rest &= ~c;
+      const int cc = popc(c);
+      if (cc > bigc) {
+        h ^= grundy_conn(big);
+        big = c, bigc = cc;
+      } else {
+        h ^= grundy_conn(c);
+      }
+    }
+    s = big;
+  }
+
+  /// Grundy value of any S of at most kTiny squares, from the table of its graph.
+  int tiny(U s) const {
+    int v[kTiny];
+    int m = 0;
+    for (; s; s &= s - 1) v[m++] = std::countr_zero(s);
+    unsigned a = 0;
+    for (int j = 1; j < m; ++j)
+      for (int i = 0; i < j; ++i)
+        a |= static_cast<unsigned>((nb_[v[i]] >> v[j]) & 1) << (j * (j - 1) / 2 + i);
+    return kTinyGrundy.g[m][a];
+  }
+
+  int grundy_conn(U c) {
+    const int cnt = popc(c);
+    if (cnt <= kTiny) return tiny(c);
+    int g = find(c, kTagGrundy);
+    if (g >= 0) return g;
+    if (cnt <= kMex) {
+      ++nodes;
+      std::uint64_t seen = 0;
+      for (U v = c; v; v &= v - 1) seen |= 1ull << grundy(c & ~nb_[std::countr_zero(v)]);
+      g = std::countr_one(seen);
+    } else {
+      g = 0;
+      while (wins_conn(c, g)) ++g;
+    }
+    store(c, kTagGrundy, g);
+    return g;
+  }
+
+  bool wins_conn(U s, int h) {
+    const int v = find(s, h);
+    if (v >= 0) return v != 0;
+    std::uint32_t key[kMax];  // (squares left) << 8 | move
+    int k = 0;
+    for (U m = s; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      const std::uint32_t kv = static_cast<std::uint32_t>(popc(s & ~nb_[i])) << 8 | i;
+      int j = k++;
+      for (; j > 0 && key[j - 1] > kv; --j) key[j] = key[j - 1];
+      key[j] = kv;
+    }
+    bool win = false;
+    for (int h2 = 0; h2 < h && !win; ++h2) win = find(s, h2) == 0;  // heap move, known
+    for (int i = 0; i < k && !win; ++i) win = !wins(s & ~nb_[key[i] & 255], h);
+    for (int h2 = 0; h2 < h && !win; ++h2) win = !wins_conn(s, h2);
+    store(s, h, win ? 1 : 0);
+    return win;
+  }
+
+  // Two entries per slot pair: the first takes the newest result, a current one moves on.
+  static std::size_t slot(U s, int tag) {
+    const std::uint64_t k =
+        (static_cast<std::uint64_t>(s) ^ (static_cast<std::uint64_t>(s) >> 29)) +
+        static_cast<std::uint64_t>(tag) * 0xD6E8FEB86659FD93ull;
+    return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ull) >> 40) & (kSize - 2);
+  }
+  std::uint32_t meta(int tag) const { return gen_ | static_cast<std::uint32_t>(tag) << 16; }
+  int find(U s, int tag) const {
+    const std::size_t i = slot(s, tag);
+    const std::uint32_t m = meta(tag);
+    for (std::size_t j = i; j < i + 2; ++j)
+      if (memo_[j].set == s && (memo_[j].meta & 0xFFFFFF) == m)
+        return static_cast<int>(memo_[j].meta >> 24) - 1;
+    return -1;
+  }
+  void store(U s, int tag, int value) {
+    const std::size_t i = slot(s, tag);
+    if ((memo_[i].meta & 0xFFFF) == gen_) memo_[i + 1] = memo_[i];
+    memo_[i] = Entry{s, meta(tag) | static_cast<std::uint32_t>(value + 1) << 24};
+  }
+
+  U nb_[kMax];
+  std::vector<Entry> memo_;
+  std::uint16_t gen_ = 0;
+};
+
+/// The Local used by the engine.
+using LocalSolver = Local<std::uint32_t>;
+
+}  // namespace sb::queens_game::detail
