@@ -189,8 +189,8 @@ TEST(QueensGame, RootOnlySolveAgrees) {
 }
 
 TEST(QueensGame, EightByEightFirstPlayerWins) {
-  // The seed's result: the first player wins 8 x 8. Checked by every memo kernel and the brute
-  // force.
+  // The first player wins 8 x 8 (the article "８クィーンゲーム", Gushwell's C# Programming Page;
+  // Noon & Van Brummelen 2006). Checked by every memo kernel and the brute force.
   Brute b(8, 8);
   const auto wins = b.winning_first_moves(false);
   EXPECT_FALSE(wins.empty());
