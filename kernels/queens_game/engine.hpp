@@ -66,8 +66,9 @@ struct Pos {
   const Set<W>& x() const { return img[0]; }
 };
 
-/// The memo search engine on one thread. Sym: canonical keys; Concurrent: shared table and
-/// cooperative cancellation (for memo-sym-tbb).
+/// The memo search engine on one thread. Table keys are canonical when the geometry has its
+/// symmetries (memo-sym), the free-square set itself otherwise (memo). Concurrent: shared table,
+/// busy set and cooperative cancellation (for memo-sym-tbb).
 template <int W, bool Concurrent>
 class Engine {
  public:
