@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "tsume/dfpn_search.hpp"
+#include "tsume/dfpn_table.hpp"
 #include "tsume/tsume.hpp"
 
 using namespace sb::tsume;
