@@ -1,8 +1,8 @@
 // The full-width kernels' driver (andor, andor-tt): iterative deepening on the mate length
 // 1, 3, 5, ..., a full-width AND/OR search to each depth, so the first mate found is the
-// shortest, and a depth at which no line reached the limit proves that no mate exists. This is
-// the method of the article "詰め将棋ルーチン製作" (a tsume routine written step by step), which
-// andor follows rule for rule.
+// shortest, and a depth at which no line reached the limit proves that no mate exists: the
+// method of the article "詰め将棋ルーチン製作" (making a tsume-shogi routine), which andor
+// follows.
 //
 // One thread. Limits: Params (nodes, time, stop flag: Aborted) and max_length, the deepest depth
 // tried.
