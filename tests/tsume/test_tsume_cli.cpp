@@ -99,8 +99,8 @@ TEST(TsumeCli, MovesOption) {
 }
 
 TEST(TsumeCli, FutileInterpositionsOption) {
-  // tests/tsume/test_tsume.cpp (TsumeRules.FutileInterpositions) explains the position: 5 plies
-  // when every interposition counts, 3 without the futile ones.
+  // tests/tsume/test_tsume.cpp (TsumeRules.FutileInterpositions) explains the position: 5 plies when
+  // every interposition counts, 3 without the futile ones.
   const std::string sfen = "'7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1'";
   auto r = run_cli("tsume solve -f csv --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 0) << r.err;
