@@ -1,12 +1,15 @@
-// andor: the seed's method (seed 003): full-width AND/OR search to a depth limit. The attacker
-// tries every check, the defender every evasion, no pruning and no table; iterative deepening on
-// the mate length 1, 3, 5, ... so that the first mate found is the shortest.
+// andor: full-width AND/OR search to a depth limit, the method of the article
+// "詰め将棋ルーチン製作". The attacker tries every check, the defender every evasion, no pruning
+// and no table; iterative deepening on the mate length 1, 3, 5, ... so that the first mate found is
+// the shortest.
 //
 // A position that repeats one of the current line never mates (perpetual check). When a depth
 // finds no mate and no line was cut by the depth limit, the whole tree was seen: no mate at any
-// length. Main line: common.hpp, with this search as its oracle. Exponential: practical for short
-// problems only. Limits: nodes, time and stop via Params; max_length caps the deepening.
-#include "common.hpp"
+// length. Main line: main_line.hpp, with this search as its oracle. Exponential: practical for
+// short problems only. Limits: nodes, time and stop via Params; max_length caps the deepening.
+#include "iterative_deepening.hpp"
+#include "repetition_path.hpp"
+#include "search_limits.hpp"
 
 namespace sb::tsume {
 namespace {

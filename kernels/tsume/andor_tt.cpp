@@ -1,4 +1,4 @@
-// andor-tt: the seed's full-width AND/OR search with iterative deepening 1, 3, 5, ... (andor.cpp)
+// andor-tt: andor's full-width AND/OR search with iterative deepening 1, 3, 5, ... (andor.cpp)
 // plus a transposition table. An entry keeps, for a board and the attacker's hand, the longest
 // length known not to mate (lo; "none at all" when the search below it never met the depth limit
 // or a repetition) and the shortest length known to mate (hi). Hand superiority: a mate with hand
@@ -7,13 +7,15 @@
 // a finite tree still ends the deepening with "no mate"). Results that depend on a repetition of
 // the current line are never stored (they hold for that line only). The table is bounded
 // (max_memory): clusters of four entries, the least recently written one replaced when full. Main
-// line: common.hpp.
+// line: main_line.hpp.
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
 
-#include "common.hpp"
+#include "iterative_deepening.hpp"
+#include "repetition_path.hpp"
+#include "search_limits.hpp"
 
 namespace sb::tsume {
 namespace {

@@ -1,14 +1,18 @@
 // dfpn: depth-first proof-number search (Nagai 2002) for tsume-shogi, one thread.
 //
-// Algorithm: dfpn_core.hpp (bounded transposition table with hand superiority and proof hands,
-// path-keyed loop disproofs, max-combined interpositions, 1 + epsilon thresholds, mate-in-one
-// leaves). After the root is proved, the post-search asks for mates of length L - 2 (a
+// Algorithm: dfpn_search.hpp (bounded transposition table with hand superiority, dfpn_table.hpp;
+// proof and disproof hands, hands.hpp; path-keyed loop disproofs; max-combined interpositions;
+// 1 + epsilon thresholds; exhaustive last plies, exhaustive.hpp). After the root is proved, the
+// post-search (post_search.hpp) asks for mates of length L - 2 (a
 // depth-limited df-pn on the same table) until none exists, so the length is the minimum, then
 // extracts the main line (longest defence, shortest attack, empty attacker hand preferred).
 // Limits: the table stays within max_memory (default 256 MiB); nodes, time and stop via Params
 // (the result is then kUnknown, or a mate whose minimality was not proved); with max_length the
 // root question is "mate within max_length plies?" (no: kUnknown, no_mate_within set).
-#include "dfpn_core.hpp"
+#include "dfpn_search.hpp"
+#include "dfpn_table.hpp"
+#include "post_search.hpp"
+#include "search_limits.hpp"
 
 namespace sb::tsume {
 

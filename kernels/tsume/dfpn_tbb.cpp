@@ -1,4 +1,4 @@
-// dfpn-tbb: several df-pn searchers (dfpn_core.hpp) on one shared transposition table.
+// dfpn-tbb: several df-pn searchers (dfpn_search.hpp) on one shared transposition table.
 //
 // Work split: `threads` searchers answer every query together: the root search first, then each
 // depth-limited question of the post-search (the minimality proof and the main-line search,
@@ -24,7 +24,10 @@
 #include <mutex>
 #include <vector>
 
-#include "dfpn_core.hpp"
+#include "dfpn_search.hpp"
+#include "dfpn_table.hpp"
+#include "post_search.hpp"
+#include "search_limits.hpp"
 
 namespace sb::tsume {
 

@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "tsume/dfpn_core.hpp"
+#include "tsume/dfpn_search.hpp"
+#include "tsume/dfpn_table.hpp"
 #include "tsume/tsume.hpp"
 
 using namespace sb::tsume;
@@ -250,112 +251,6 @@ TEST(TsumeRules, FutileInterpositions) {
     for (Move m : r.main_line) line.push_back(usi_move(m));
     EXPECT_EQ(line, (std::vector<std::string>{"1e2d", "L*1b", "1i1b+"})) << k.name;
   }
-}
-
-TEST(TsumeTable, APrivateTableGrowsPastItsFirstSize) {
-  // 100,000 distinct keys into a 64 MiB table (2 M slots, first size 16,384 slots): as the table
-  // doubles, most keys find a free slot (a full 4-way cluster replaces an entry, which is not a
-  // new position). Stored keys have bit 0 set, and a cluster index that included it used only the
-  // odd clusters, so the table never grew and stopped at 8,192 positions.
-  detail::Table<false> t(64ull << 20);
-  std::uint64_t z = 12345;
-  for (int i = 0; i < 100000; ++i) {
-    z = detail::mix64(z + 0x9E3779B97F4A7C15ull);
-    t.store_disproven(z, 0, 3);
-  }
-  EXPECT_GT(t.positions(), 50000u);
-}
-
-TEST(TsumeTable, ASharedTableAsksToGrowAndKeepsItsEntries) {
-  // dfpn-tbb's table: when three quarters of its slots are taken it raises the searchers' stop
-  // flag instead of growing under them; grow_now() then doubles it, and every entry stored
-  // before is still found.
-  detail::Table<true> t(64ull << 20);
-  std::atomic<bool> stop{false};
-  t.set_grow_signal(&stop);
-  std::vector<std::uint64_t> keys;
-  std::uint64_t z = 777;
-  int grows = 0;
-  for (int i = 0; i < 40000; ++i) {
-    z = detail::mix64(z + 0x9E3779B97F4A7C15ull);
-    keys.push_back(z);
-    t.store_disproven(z, 0, 5);
-    if (stop.load()) {
-      EXPECT_TRUE(t.grow_wanted());
-      auto found = [&] {
-        int n = 0;
-        for (std::uint64_t k : keys) n += t.lookup(k, 0, 5).dn == 0;
-        return n;
-      };
-      const int before = found();  // a full 4-way cluster replaces an entry: not all are there
-      t.grow_now();
-      EXPECT_EQ(found(), before);  // but growing loses none
-      stop.store(false);
-      ++grows;
-    }
-  }
-  EXPECT_GE(grows, 2);
-  EXPECT_FALSE(t.grow_wanted());
-  EXPECT_GT(t.positions(), 30000u);
-}
-
-TEST(TsumeTable, BoundedKeySetHoldsWhatFitsAndForgetsPastItsBound) {
-  // df-pn's set of path keys disproved through a repetition: exact below its bound (what is in
-  // is found, what is not is not), emptied when it would pass the bound, shrunk by clear().
-  detail::BoundedKeySet set(5000);
-  std::uint64_t z = 99;
-  std::vector<std::uint64_t> in;
-  for (int i = 0; i < 5000; ++i) in.push_back(z = detail::mix64(z + 1));
-  for (std::uint64_t k : in) set.insert(k);
-  EXPECT_EQ(set.size(), 5000u);
-  EXPECT_TRUE(set.contains(in[0]));
-  set.insert(0);  // the 5,001st key: the set is emptied first, then holds only it
-  EXPECT_EQ(set.size(), 1u);
-  EXPECT_TRUE(set.contains(0));
-  EXPECT_FALSE(set.contains(in[0]));
-  set.clear();
-  for (int i = 0; i < 4000; ++i) set.insert(in[i]);
-  EXPECT_EQ(set.size(), 4000u);
-  for (int i = 0; i < 4000; ++i) EXPECT_TRUE(set.contains(in[i]));
-  for (int i = 4000; i < 5000; ++i) EXPECT_FALSE(set.contains(in[i]));
-  set.insert(in[0]);  // already in: no change
-  EXPECT_EQ(set.size(), 4000u);
-  set.clear();
-  EXPECT_EQ(set.size(), 0u);
-  EXPECT_FALSE(set.contains(in[0]));
-}
-
-TEST(TsumeTable, PathSetIsAMultisetUnderAnyOrderOfPushesAndPops) {
-  // the repetition set of the current line: checked against std::multiset over random pushes
-  // and pops (not only last-in first-out), with keys that share their probe runs, duplicates,
-  // the key 0 and enough keys to make it grow several times
-  detail::PathSet set;
-  std::multiset<std::uint64_t> ref;
-  std::vector<std::uint64_t> pool{0};  // (0 is stored as 1; 1 itself is left out)
-  for (std::uint64_t i = 1; i <= 300; ++i) pool.push_back(i << 40);  // same low bits
-  std::uint64_t z = 7;
-  for (int i = 0; i < 300; ++i) pool.push_back(z = detail::mix64(z + 1));
-  std::mt19937_64 rng(11);
-  std::vector<std::uint64_t> held;
-  for (int step = 0; step < 200000; ++step) {
-    const bool push = held.empty() || rng() % 100 < (step < 100000 ? 60 : 40);
-    if (push) {
-      const std::uint64_t k = pool[rng() % pool.size()];
-      set.push(k), ref.insert(k), held.push_back(k);
-    } else {
-      const std::size_t j = rng() % held.size();
-      const std::uint64_t k = held[j];
-      held[j] = held.back(), held.pop_back();
-      set.pop(k), ref.erase(ref.find(k));
-    }
-    if (step % 997 == 0) {
-      for (std::uint64_t k : pool) {
-        ASSERT_EQ(set.contains(k), ref.count(k) != 0) << step;
-      }
-    }
-  }
-  while (!held.empty()) set.pop(held.back()), held.pop_back();
-  for (std::uint64_t k : pool) EXPECT_FALSE(set.contains(k));
 }
 
 TEST(TsumeRules, PerpetualCheckIsNoMate) {

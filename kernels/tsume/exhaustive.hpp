@@ -1,0 +1,296 @@
+// Exhaustive search of the last plies for the df-pn kernels: an attacker node with 1, 3 or 5 plies
+// left is settled by a full-width AND/OR search (every check, every evasion) instead of df-pn,
+// which would visit the same few positions several times: a mate-in-one test with 1 ply, else
+// or_exhaustive (some check after which every evasion allows a mate within r - 2 plies) and
+// and_exhaustive in turn, on the df-pn transposition table (dfpn_table.hpp), whose settled
+// entries it reads and to which it writes its proofs and disproofs with their proof and disproof
+// hands (hands.hpp). A repetition of the current line never mates; a result that depends on one
+// is kept only by path key (path_keys.hpp). The full-width search itself is the classic AND/OR
+// search of tsume solvers, as in the andor kernel, here cut at a small depth and reading and
+// writing df-pn's table.
+//
+// One thread per searcher (the table may be shared). Limits: exponential in r; df-pn uses it with
+// r <= 5 only (10-12 % fewer nodes than with r = 3 only on the suite; with r = 7 as well, more).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "dfpn_table.hpp"
+#include "hands.hpp"
+#include "path_keys.hpp"
+#include "repetition_path.hpp"
+#include "search_limits.hpp"
+#include "tsume/tsume.hpp"
+
+namespace sb::tsume::detail {
+
+/// Settles attacker nodes with few plies left by exhaustive search, on a df-pn table; the base of
+/// DfPn, which uses it at its leaves, and on its own a searcher for "mate within r plies?" with
+/// small r (mate_within).
+template <bool kShared>
+class ExhaustiveSearch {
+ public:
+  /// What a search of a node returns to its parent.
+  struct Res {
+    std::uint32_t pn = 1, dn = 1;
+    std::uint16_t lo = 0, hi = kNoLen;
+    Hand ph = 0;
+    Hand dh = 0;  // disproof hand when disproved (not tainted)
+    bool tainted = false;
+  };
+
+  /// rule: which defender interpositions count (Params::interpositions).
+  ExhaustiveSearch(Table<kShared>& tt, Limits& lim, Color attacker, Interpositions rule)
+      : tt_(tt),
+        lim_(lim),
+        attacker_(attacker),
+        rule_(rule),
+        dh_on_(rule == Interpositions::kAll),
+        rep_(std::max<std::size_t>(std::size_t{1} << 16, tt.budget_bytes() / 256)) {}
+
+  /// Is pos (attacker to move) mated within r plies (r odd; exponential in r, meant for r <= 5)?
+  /// `path` holds the positions before it on the line (repetitions). pn == 0: yes, with proof
+  /// hand ph and length hi; dn == 0: no (lo, and dh unless tainted: disproved through a
+  /// repetition of this line only). Throws Aborted at a limit. pos is restored.
+  Res mate_within(Position& pos, int r, PathSet& path) {
+    rep_.clear();
+    pos_ = &pos;
+    path_ = &path;
+    const std::uint64_t k = pos.key();
+    path.push(k);
+    struct Pop {
+      PathSet& p;
+      std::uint64_t k;
+      ~Pop() { p.pop(k); }
+    } pop{path, k};
+    lim_.count();
+    Res out;
+    Move buf[kMaxMoves];
+    const int n = generate_checks(pos, buf);
+    if (n == 0) {
+      out.pn = kInfPn, out.dn = 0, out.lo = kNoLen, out.dh = leaf_dh(pos);
+    } else if (r <= 1) {
+      if (mate1(pos, buf, n, &out.ph, &out.dh))
+        out.pn = 0, out.dn = kInfPn, out.hi = 1;
+      else
+        out.pn = kInfPn, out.dn = 0, out.lo = 1;
+    } else {
+      out = or_exhaustive(0, 0x12345, buf, n, r);
+    }
+    return out;
+  }
+
+ protected:
+  // Mate in one at an attacker node whose checks are moves[0..n): the mating move, or none.
+  // Without one, *dh (when given) is the disproof hand of "no mate in one".
+  Move mate1(Position& pos, const Move* moves, int n, Hand* ph, Hand* dh = nullptr) {
+    unsigned keep = 0;  // bit t: the defender must keep one piece of type t
+    for (int i = 0; i < n; ++i) {
+      Undo u;
+      pos.do_move(moves[i], u);
+      bool mate;
+      if (dh && dh_on_) {
+        // the first evasion found; a drop means there is no other kind, and it stays legal
+        // while the defender keeps one piece of its type
+        const Move e = first_legal_move(pos);
+        mate = !e;
+        if (e && e.is_drop()) keep |= 1u << e.dropped();
+      } else {
+        mate = !has_evasion(pos, rule_);
+      }
+      Hand tph = 0;
+      if (mate) tph = terminal_proof_hand(pos, pos.hand(attacker_));
+      pos.undo_move(moves[i], u);
+      if (mate) {
+        *ph = proof_hand_before(pos, moves[i], tph);
+        return moves[i];
+      }
+    }
+    if (dh) {
+      const Hand h = pos.hand(attacker_), d = pos.hand(~attacker_);
+      Hand x = leaf_dh(pos);
+      for (int t = kPawn; t <= kGold; ++t)
+        if (keep >> t & 1) x = keep_one(x, h, d, static_cast<PieceType>(t));
+      *dh = x;
+    }
+    return Move{};
+  }
+
+  // Disproof hands (hands.hpp), only with every interposition counted; otherwise the hand asked
+  // about.
+  Hand leaf_dh(const Position& pos) const {
+    return dh_on_ ? leaf_disproof_hand(pos, attacker_) : pos.hand(attacker_);
+  }
+  Hand or_dh(const Position& pos, Hand m) const {
+    return dh_on_ ? or_disproof_hand(pos, attacker_, m) : pos.hand(attacker_);
+  }
+  Hand and_dh(const Position& pos, Move e, Hand cdh) const {
+    return dh_on_ ? and_disproof_hand(pos, attacker_, e, cdh) : pos.hand(attacker_);
+  }
+
+  static std::uint16_t len_plus(std::uint16_t x) {
+    return x >= kNoLen - 1 ? kNoLen : static_cast<std::uint16_t>(x + 1);
+  }
+
+  // An attacker node with r = 3 or 5 plies left, settled by an exhaustive search (depth-limited
+  // df-pn would visit the same positions several times): a mate in one, else a check after which
+  // every evasion allows a mate within r - 2 plies (and_exhaustive). moves[0..n) are the
+  // checks (n > 0).
+  Res or_exhaustive(int ply, std::uint64_t pk, const Move* moves, int n, int r) {
+    Position& pos = *pos_;
+    const std::uint64_t key = pos.board_key();
+    const Hand hand = pos.hand(attacker_);
+    Res out;
+    std::uint64_t ck[kMaxMoves];  // the children's clusters load while mate1 runs
+    for (int i = 0; i < n; ++i) tt_.prefetch(ck[i] = pos.board_key_after(moves[i]));
+    if (const Move m = mate1(pos, moves, n, &out.ph)) {
+      tt_.store_proven(key, out.ph, 1, m);
+      if (ply == 0) root_hi_ = 1, root_best_ = m;
+      out.pn = 0, out.dn = kInfPn, out.hi = 1;
+      return out;
+    }
+    bool tainted = false;
+    std::uint16_t lo = kNoLen;
+    Hand dm = ~Hand{0} & ~kHandBorrow;  // minimum of the checks' bounds (or_dh)
+    for (int i = 0; i < n; ++i) {
+      const Move m = moves[i];
+      const std::uint64_t cpk = path_key_after(pk, m);
+      const std::uint64_t fk = pos.key_after(m);
+      if (path_->contains(fk) || rep_.contains(cpk)) {
+        tainted = true;
+        continue;
+      }
+      const Val v = tt_.lookup(ck[i], pos.hand_after(m), static_cast<std::uint16_t>(r - 1));
+      Res a;
+      if (v.pn == 0) {
+        a.pn = 0, a.hi = v.hi, a.ph = v.ph;
+      } else if (v.dn == 0) {
+        lo = std::min(lo, v.lo);
+        if (dh_on_) dm = hand_min(dm, proof_hand_before(pos, m, v.dh));
+        continue;
+      } else {
+        ScopedMove sm(pos, *path_, m, fk);
+        a = and_exhaustive(cpk, r - 1);
+      }
+      if (a.pn == 0) {
+        out.ph = proof_hand_before(pos, m, a.ph);
+        out.hi = len_plus(a.hi);
+        tt_.store_proven(key, out.ph, out.hi, m);
+        if (ply == 0) root_hi_ = out.hi, root_best_ = m;
+        out.pn = 0, out.dn = kInfPn;
+        return out;
+      }
+      if (a.tainted) {
+        tainted = true;
+      } else {
+        lo = std::min(lo, a.lo);
+        if (dh_on_) dm = hand_min(dm, proof_hand_before(pos, m, a.dh));
+      }
+    }
+    out.pn = kInfPn, out.dn = 0;
+    if (tainted) {
+      remember_rep(pk);
+      out.tainted = true;
+    } else {
+      out.lo = len_plus(lo);
+      out.dh = or_dh(pos, dm);
+      tt_.store_disproven(key, hand, out.dh, out.lo);
+    }
+    return out;
+  }
+
+  // A defender node with r = 2 or 4 plies left (part of or_exhaustive): mated when every evasion
+  // allows a mate within r - 1 plies (a mate in one, or or_exhaustive with 3 plies); the first
+  // evasion that does not refutes it.
+  Res and_exhaustive(std::uint64_t pk, int r) {
+    Position& pos = *pos_;
+    lim_.count();
+    const std::uint64_t key = pos.board_key();
+    const Hand hand = pos.hand(attacker_);
+    Res out;
+    Move ev[kMaxMoves];
+    const int n = generate_evasions(pos, ev, rule_);
+    Hand ph = terminal_proof_hand(pos, hand);
+    std::uint16_t hi = 0;
+    std::uint64_t next_ck = n > 0 ? pos.board_key_after(ev[0]) : 0;
+    if (n > 0) tt_.prefetch(next_ck);
+    for (int i = 0; i < n; ++i) {
+      const Move e = ev[i];
+      const std::uint64_t ck = next_ck;
+      if (i + 1 < n) tt_.prefetch(next_ck = pos.board_key_after(ev[i + 1]));
+      const std::uint64_t cpk = path_key_after(pk, e);
+      const std::uint64_t fk = pos.key_after(e);
+      if (path_->contains(fk) || rep_.contains(cpk)) {  // escapes by repetition, on this line
+        remember_rep(pk);
+        out.pn = kInfPn, out.dn = 0, out.tainted = true;
+        return out;
+      }
+      const Val v = tt_.lookup(ck, hand, static_cast<std::uint16_t>(r - 1));
+      Res a;
+      if (v.pn == 0) {
+        ph = hand_max(ph, v.ph), hi = std::max(hi, v.hi);
+        continue;
+      }
+      if (v.dn == 0) {
+        a.pn = kInfPn, a.dn = 0, a.lo = v.lo, a.dh = v.dh;
+      } else {
+        ScopedMove sm(pos, *path_, e, fk);
+        lim_.count();
+        Move cm[kMaxMoves];
+        const int nc = generate_checks(pos, cm);
+        if (nc == 0) {
+          a.pn = kInfPn, a.dn = 0, a.lo = kNoLen, a.dh = leaf_dh(pos);
+          tt_.store_disproven(ck, hand, a.dh, kNoLen);
+        } else if (r == 2) {  // only a mate in one can do
+          if (const Move m = mate1(pos, cm, nc, &a.ph, &a.dh)) {
+            tt_.store_proven(ck, a.ph, 1, m);
+            a.pn = 0, a.dn = kInfPn, a.hi = 1;
+          } else {
+            a.pn = kInfPn, a.dn = 0, a.lo = 1;
+            tt_.store_disproven(ck, hand, a.dh, 1);
+          }
+        } else {
+          a = or_exhaustive(1, cpk, cm, nc, r - 1);
+        }
+      }
+      if (a.pn == 0) {
+        ph = hand_max(ph, a.ph), hi = std::max(hi, a.hi);
+        continue;
+      }
+      if (a.tainted) {
+        remember_rep(pk);
+        out.pn = kInfPn, out.dn = 0, out.tainted = true;
+        return out;
+      }
+      out.pn = kInfPn, out.dn = 0, out.lo = len_plus(a.lo);
+      out.dh = and_dh(pos, e, a.dh);
+      tt_.store_disproven(key, hand, out.dh, out.lo);
+      return out;
+    }
+    out.pn = 0, out.dn = kInfPn, out.hi = len_plus(hi), out.ph = ph;
+    tt_.store_proven(key, ph, out.hi, Move{});
+    return out;
+  }
+
+  Table<kShared>& tt_;
+  Limits& lim_;
+  Color attacker_;
+  Interpositions rule_;
+  bool dh_on_;  // disproof hands (leaf_dh)
+  Position* pos_ = nullptr;
+  PathSet* path_ = nullptr;
+  // Path keys of nodes disproved only through a repetition of their line. Forgetting one is
+  // safe (the node is searched again and finds the repetition again), so the set holds at most
+  // one key per 256 bytes of table budget (at most 1/16 of the budget in memory). A node-based
+  // std::unordered_set without a bound held about 2.5 GB beside an 8 GiB table after 30 minutes
+  // of Microcosmos, outside --max-memory, and its lookups took 40 % of the time.
+  BoundedKeySet rep_;
+  void remember_rep(std::uint64_t pk) { rep_.insert(pk); }
+  // the proof length and move found at the search root (ply 0)
+  std::uint16_t root_hi_ = kNoLen;
+  Move root_best_;
+};
+
+}  // namespace sb::tsume::detail
