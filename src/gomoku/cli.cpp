@@ -19,6 +19,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run.hpp"
+#include "cli/run_output.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/memory.hpp"
@@ -496,44 +497,24 @@ int run_solve(const SolveOptions& o) {
   const double wall = t.wall_s;
   const std::string verified(verdict_name(t.verified));
   const std::vector<std::string> cols = prob.columns, vals = prob.fields(in, settings, t.outcome);
-  char nps[32], ws[32];
+  char nps[32];
   std::snprintf(nps, sizeof nps, "%.6g", wall > 0 ? static_cast<double>(r.nodes) / wall : 0.0);
-  std::snprintf(ws, sizeof ws, "%.6g", wall);
-  if (o.format == "csv" || o.format == "json") {
-    std::vector<std::string> h = {"problem", "kernel", "backend",     "instance", "threads",
-                                  "wall_s",  "nodes",  "nodes_per_s", "verified"};
-    std::vector<std::string> v = {"gomoku",
-                                  k.name,
-                                  k.backend,
-                                  in.name,
-                                  std::to_string(r.threads),
-                                  ws,
-                                  std::to_string(r.nodes),
-                                  nps,
-                                  verified};
-    h.insert(h.end(), cols.begin(), cols.end());
-    v.insert(v.end(), vals.begin(), vals.end());
-    if (o.format == "csv") {
-      std::cout << csv_line(h) << csv_line(v);
-    } else {
-      nlohmann::ordered_json j;
-      for (std::size_t i = 0; i < h.size(); ++i) j[h[i]] = v[i];
-      std::cout << j.dump() << "\n";
-    }
-  } else {
-    gm::Game g(pos.rules);
-    for (int c : pos.moves) g.play(c);
-    std::cout << gm::draw_board(g);
-    std::printf("gomoku position %s (%s, %zu stones, %s to move)\n", in.name.c_str(),
-                gm::describe(pos.rules).c_str(), pos.moves.size(), gm::colour_name(g.to_move()));
-    std::printf("kernel %s (%s), %d thread%s\n", k.name.c_str(), k.backend.c_str(), r.threads,
-                r.threads == 1 ? "" : "s");
-    for (std::size_t i = 0; i < cols.size(); ++i)
-      if (!vals[i].empty()) std::printf("%-9s = %s\n", cols[i].c_str(), vals[i].c_str());
-    std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
-    std::printf("wall      = %.6f s (%s nodes/s)\n", wall, nps);
-    std::printf("verified  = %s\n", verified.c_str());
-  }
+  print_run(std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified),
+            format_of(o.format), [&] {
+              gm::Game g(pos.rules);
+              for (int c : pos.moves) g.play(c);
+              std::cout << gm::draw_board(g);
+              std::printf("gomoku position %s (%s, %zu stones, %s to move)\n", in.name.c_str(),
+                          gm::describe(pos.rules).c_str(), pos.moves.size(),
+                          gm::colour_name(g.to_move()));
+              std::printf("kernel %s (%s), %d thread%s\n", k.name.c_str(), k.backend.c_str(),
+                          r.threads, r.threads == 1 ? "" : "s");
+              for (std::size_t i = 0; i < cols.size(); ++i)
+                if (!vals[i].empty()) std::printf("%-9s = %s\n", cols[i].c_str(), vals[i].c_str());
+              std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
+              std::printf("wall      = %.6f s (%s nodes/s)\n", wall, nps);
+              std::printf("verified  = %s\n", verified.c_str());
+            });
   return t.verified == Verdict::kFail ? 1 : 0;
 }
 
