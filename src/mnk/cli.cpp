@@ -6,11 +6,11 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "cli/run.hpp"
+#include "cli/run_output.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/memory.hpp"
@@ -118,15 +118,6 @@ std::string move_board(const Instance& inst, const std::vector<MoveValue>& mv) {
   return out;
 }
 
-std::string move_values_text(const Instance& inst, const std::vector<MoveValue>& mv) {
-  std::string s;
-  for (const auto& v : mv) {
-    if (!s.empty()) s += ' ';
-    s += format_point(v.cell, inst.m) + ":" + std::string(value_name(v.value));
-  }
-  return s;
-}
-
 int run_solve(const SolveOptions& o) {
   const Instance inst = instance_of(o);
   const Problem& prob = problem();
@@ -150,60 +141,27 @@ int run_solve(const SolveOptions& o) {
   const std::string value(value_name(r.value));
   const std::string rule(rule_name(inst.rule));
   const double nps = per_second(static_cast<double>(r.nodes), wall);
-  if (o.format == "csv") {
-    std::cout << csv_line({"problem", "kernel", "backend", "instance", "board", "k", "rule",
-                           "moves", "threads", "value", "pv", "nodes", "positions", "wall_s",
-                           "nodes_per_s", "verified", "move_values"});
-    std::cout << csv_line({"mnk", k.name, k.backend, in.name, board, std::to_string(inst.k), rule,
-                           moves, std::to_string(r.threads), value, pv, std::to_string(r.nodes),
-                           std::to_string(r.positions), format_double(wall), format_double(nps),
-                           verified, o.all_moves ? move_values_text(inst, r.move_values) : ""});
-  } else if (o.format == "json") {
-    nlohmann::ordered_json j;
-    j["problem"] = "mnk";
-    j["kernel"] = k.name;
-    j["backend"] = k.backend;
-    j["instance"] = in.name;
-    j["board"] = board;
-    j["k"] = inst.k;
-    j["rule"] = rule;
-    j["moves"] = moves;
-    j["threads"] = r.threads;
-    j["value"] = value;
-    j["pv"] = pv;
-    if (o.all_moves) {
-      nlohmann::ordered_json mv = nlohmann::ordered_json::object();
-      for (const auto& v : r.move_values)
-        mv[format_point(v.cell, inst.m)] = std::string(value_name(v.value));
-      j["move_values"] = mv;
-    } else {
-      j["move_values"] = nullptr;
-    }
-    j["nodes"] = r.nodes;
-    j["positions"] = r.positions;
-    j["wall_s"] = wall;
-    j["nodes_per_s"] = nps;
-    j["verified"] = verified;
-    if (!ref_text.empty()) j["reference"] = ref_text;
-    std::cout << j.dump() << "\n";
-  } else {
-    std::printf("m,n,k-game %s, k = %d, %s rule, moves: %s\n", board.c_str(), inst.k, rule.c_str(),
-                moves.empty() ? "(none)" : moves.c_str());
-    std::printf("kernel %s (%s), %d thread%s\n", k.name.c_str(), k.backend.c_str(), r.threads,
-                r.threads == 1 ? "" : "s");
-    std::printf("value     = %s%s\n", value.c_str(), r.value == Value::kDraw ? "" : " player wins");
-    if (o.all_moves) {
-      std::printf("move values for the %s player (W win, D draw, L loss; X first, O second):\n",
-                  inst.moves.size() % 2 == 0 ? "first" : "second");
-      std::cout << move_board(inst, r.move_values);
-    }
-    std::printf("pv        = %s\n", pv.empty() ? "(none)" : pv.c_str());
-    std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
-    std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
-    std::printf("wall      = %.6f s (%.3g nodes/s)\n", wall, nps);
-    std::printf("verified  = %s%s\n", verified.c_str(),
-                ref_text.empty() ? "" : (" (" + ref_text + ")").c_str());
-  }
+  print_run(std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified),
+            format_of(o.format), [&] {
+              std::printf("m,n,k-game %s, k = %d, %s rule, moves: %s\n", board.c_str(), inst.k,
+                          rule.c_str(), moves.empty() ? "(none)" : moves.c_str());
+              std::printf("kernel %s (%s), %d thread%s\n", k.name.c_str(), k.backend.c_str(),
+                          r.threads, r.threads == 1 ? "" : "s");
+              std::printf("value     = %s%s\n", value.c_str(),
+                          r.value == Value::kDraw ? "" : " player wins");
+              if (o.all_moves) {
+                std::printf(
+                    "move values for the %s player (W win, D draw, L loss; X first, O second):\n",
+                    inst.moves.size() % 2 == 0 ? "first" : "second");
+                std::cout << move_board(inst, r.move_values);
+              }
+              std::printf("pv        = %s\n", pv.empty() ? "(none)" : pv.c_str());
+              std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
+              std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
+              std::printf("wall      = %.6f s (%.3g nodes/s)\n", wall, nps);
+              std::printf("verified  = %s%s\n", verified.c_str(),
+                          ref_text.empty() ? "" : (" (" + ref_text + ")").c_str());
+            });
   return t.verified == Verdict::kFail ? 1 : 0;
 }
 

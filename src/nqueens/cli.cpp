@@ -3,13 +3,13 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "cli/journal_run.hpp"
 #include "cli/progress_watch.hpp"
 #include "cli/run.hpp"
+#include "cli/run_output.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/mpi.hpp"
@@ -121,44 +121,25 @@ int run_count(const CountOptions& o) {
   const std::string verified(verdict_name(t.verified));
   if (!root) return verified == "fail" ? 1 : 0;  // rank 0 alone prints
 
-  if (o.format == "csv") {
-    std::cout << csv_line({"problem", "kernel", "backend", "n", "threads", "ranks", "wall_s",
-                           "nodes", "nodes_per_s", "verified", "total", "unique"});
-    std::cout << csv_line({"nqueens", k.name, k.backend, std::to_string(o.n),
-                           std::to_string(r.threads), std::to_string(r.ranks), format_double(wall),
-                           std::to_string(r.nodes), format_double(nps), verified,
-                           std::to_string(r.total), std::to_string(r.unique)});
-  } else if (o.format == "json") {
-    nlohmann::ordered_json j;
-    j["problem"] = "nqueens";
-    j["kernel"] = k.name;
-    j["backend"] = k.backend;
-    j["n"] = o.n;
-    j["threads"] = r.threads;
-    j["ranks"] = r.ranks;
-    j["wall_s"] = wall;
-    j["nodes"] = r.nodes;
-    j["nodes_per_s"] = nps;
-    j["verified"] = verified;
-    j["total"] = r.total;
-    j["unique"] = r.unique;
-    std::cout << j.dump() << "\n";
-  } else {
-    std::printf("N-queens, n = %d, kernel %s (%s), ", o.n, k.name.c_str(), k.backend.c_str());
-    if (k.distributed()) std::printf("%d rank%s x ", r.ranks, r.ranks == 1 ? "" : "s");
-    std::printf("%d thread%s\n", r.threads, r.threads == 1 ? "" : "s");
-    const std::string q = "Q(" + std::to_string(o.n) + ")", u = "U(" + std::to_string(o.n) + ")";
-    std::printf("%-8s = %llu   (all solutions, OEIS A000170)\n", q.c_str(),
-                static_cast<unsigned long long>(r.total));
-    std::printf("%-8s = %llu   (fundamental solutions, OEIS A002562)\n", u.c_str(),
-                static_cast<unsigned long long>(r.unique));
-    std::printf("nodes    = %llu\n", static_cast<unsigned long long>(r.nodes));
-    std::printf("wall     = %.6f s\n", wall);
-    std::printf("nodes/s  = %.4g\n", nps);
-    std::printf("verified = %s\n", verified.c_str());
-    std::printf("build    = %s %s, %s\n", sysinfo::build_type().c_str(),
-                sysinfo::compiler().c_str(), sysinfo::flags().c_str());
-  }
+  print_run(std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified),
+            format_of(o.format), [&] {
+              std::printf("N-queens, n = %d, kernel %s (%s), ", o.n, k.name.c_str(),
+                          k.backend.c_str());
+              if (k.distributed()) std::printf("%d rank%s x ", r.ranks, r.ranks == 1 ? "" : "s");
+              std::printf("%d thread%s\n", r.threads, r.threads == 1 ? "" : "s");
+              const std::string q = "Q(" + std::to_string(o.n) + ")",
+                                u = "U(" + std::to_string(o.n) + ")";
+              std::printf("%-8s = %llu   (all solutions, OEIS A000170)\n", q.c_str(),
+                          static_cast<unsigned long long>(r.total));
+              std::printf("%-8s = %llu   (fundamental solutions, OEIS A002562)\n", u.c_str(),
+                          static_cast<unsigned long long>(r.unique));
+              std::printf("nodes    = %llu\n", static_cast<unsigned long long>(r.nodes));
+              std::printf("wall     = %.6f s\n", wall);
+              std::printf("nodes/s  = %.4g\n", nps);
+              std::printf("verified = %s\n", verified.c_str());
+              std::printf("build    = %s %s, %s\n", sysinfo::build_type().c_str(),
+                          sysinfo::compiler().c_str(), sysinfo::flags().c_str());
+            });
   if (!journal_error.empty()) {
     std::fflush(stdout);
     std::cout.flush();

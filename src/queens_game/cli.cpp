@@ -4,12 +4,12 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "cli/progress_watch.hpp"
 #include "cli/run.hpp"
+#include "cli/run_output.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/memory.hpp"
@@ -123,72 +123,31 @@ int run_solve(const SolveOptions& o) {
   const std::string verified(verdict_name(t.verified));
   const std::string winner = r.first_player_wins ? "first" : "second";
   const std::string play = o.misere ? "misere" : "normal";
-  const std::string nwin = o.all_moves ? std::to_string(r.winning_first_moves.size()) : "";
-  const std::string grundy = r.grundy ? std::to_string(*r.grundy) : "";
 
-  if (o.format == "csv") {
-    std::cout << csv_line({"problem", "kernel", "backend", "rows", "cols", "threads", "play",
-                           "winner", "winning_first_moves", "grundy", "nodes", "positions",
-                           "wall_s", "verified"});
-    std::cout << csv_line({"queens-game", k.name, k.backend, std::to_string(rows),
-                           std::to_string(cols), std::to_string(r.threads), play, winner, nwin,
-                           grundy, std::to_string(r.nodes), std::to_string(r.positions),
-                           format_double(wall), verified});
-  } else if (o.format == "json") {
-    nlohmann::ordered_json j;
-    j["problem"] = "queens-game";
-    j["kernel"] = k.name;
-    j["backend"] = k.backend;
-    j["rows"] = rows;
-    j["cols"] = cols;
-    j["threads"] = r.threads;
-    j["play"] = play;
-    j["winner"] = winner;
-    if (o.all_moves) {
-      j["winning_first_moves"] = r.winning_first_moves.size();
-      nlohmann::ordered_json sq = nlohmann::ordered_json::array();
-      for (int s : r.winning_first_moves) sq.push_back(square_name(s, cols));
-      j["winning_squares"] = sq;
-    } else {
-      j["winning_first_moves"] = nullptr;
-    }
-    if (r.grundy)
-      j["grundy"] = *r.grundy;
-    else
-      j["grundy"] = nullptr;
-    if (o.move_grundy) {
-      nlohmann::ordered_json mv = nlohmann::ordered_json::object();
-      for (std::size_t sq = 0; sq < r.move_grundy.size(); ++sq)
-        mv[square_name(static_cast<int>(sq), cols)] = r.move_grundy[sq];
-      j["move_grundy"] = mv;
-    }
-    j["nodes"] = r.nodes;
-    j["positions"] = r.positions;
-    j["wall_s"] = wall;
-    j["verified"] = verified;
-    std::cout << j.dump() << "\n";
-  } else {
-    std::printf("queens game, %d x %d board, %s play, kernel %s (%s), %d thread%s\n", rows, cols,
-                play.c_str(), k.name.c_str(), k.backend.c_str(), r.threads,
-                r.threads == 1 ? "" : "s");
-    std::printf("winner    = %s player\n", winner.c_str());
-    if (o.all_moves) {
-      std::printf("winning first moves = %zu (W on the board)\n", r.winning_first_moves.size());
-      std::cout << winning_board(rows, cols, r.winning_first_moves);
-    }
-    if (r.grundy) std::printf("grundy    = %d\n", *r.grundy);
-    if (o.move_grundy) {
-      std::printf("grundy value after each first move (0: the move wins; 9+: 9 or more):\n");
-      std::cout << board_text(rows, cols, [&](int sq) {
-        const int v = r.move_grundy[static_cast<std::size_t>(sq)];
-        return static_cast<char>('0' + std::min(v, 9));
+  print_run(
+      std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified), format_of(o.format),
+      [&] {
+        std::printf("queens game, %d x %d board, %s play, kernel %s (%s), %d thread%s\n", rows,
+                    cols, play.c_str(), k.name.c_str(), k.backend.c_str(), r.threads,
+                    r.threads == 1 ? "" : "s");
+        std::printf("winner    = %s player\n", winner.c_str());
+        if (o.all_moves) {
+          std::printf("winning first moves = %zu (W on the board)\n", r.winning_first_moves.size());
+          std::cout << winning_board(rows, cols, r.winning_first_moves);
+        }
+        if (r.grundy) std::printf("grundy    = %d\n", *r.grundy);
+        if (o.move_grundy) {
+          std::printf("grundy value after each first move (0: the move wins; 9+: 9 or more):\n");
+          std::cout << board_text(rows, cols, [&](int sq) {
+            const int v = r.move_grundy[static_cast<std::size_t>(sq)];
+            return static_cast<char>('0' + std::min(v, 9));
+          });
+        }
+        std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
+        std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
+        std::printf("wall      = %.6f s\n", wall);
+        std::printf("verified  = %s\n", verified.c_str());
       });
-    }
-    std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
-    std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
-    std::printf("wall      = %.6f s\n", wall);
-    std::printf("verified  = %s\n", verified.c_str());
-  }
   return t.verified == Verdict::kFail ? 1 : 0;
 }
 

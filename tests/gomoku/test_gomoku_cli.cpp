@@ -10,6 +10,8 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "core/bench.hpp"
+#include "core/csv.hpp"
 #include "gomoku/record.hpp"
 
 namespace fs = std::filesystem;
@@ -241,6 +243,15 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
   fs::remove(rec);
 }
 
+// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
+TEST(GomokuCli, CsvHeaderIsTheBenchHeader) {
+  const auto r = run_cli("gomoku solve -i vcf01 -k vcf -f csv");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const sb::Problem* p = sb::find_problem("gomoku");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(sb::bench::csv_columns(*p)));
+}
+
 TEST(GomokuCli, SolveRunsOneKernelAndVerifies) {
   const auto r = run_cli("gomoku solve --moves \"f8 a1 g8 a3 h8 a5\" -k vcf");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -249,11 +260,12 @@ TEST(GomokuCli, SolveRunsOneKernelAndVerifies) {
   const auto c = run_cli("gomoku solve -i vcf03 -k vct -f csv");
   ASSERT_EQ(c.exit_code, 0) << c.err;
   EXPECT_EQ(count_lines(c.out), 2);
-  EXPECT_NE(c.out.find("gomoku,vct,serial,vcf03,1,"), std::string::npos) << c.out;
-  EXPECT_NE(c.out.find(",pass,15x15,freestyle,"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("\ngomoku,vct,serial,vcf03,1,1,1,"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find(",pass,"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find(",15x15,freestyle,"), std::string::npos) << c.out;
   const auto e = run_cli("gomoku solve -i mid02/d3 -k alphabeta -f json");
   ASSERT_EQ(e.exit_code, 0) << e.err;
   EXPECT_NE(e.out.find("\"instance\":\"mid02/d3\""), std::string::npos) << e.out;
-  EXPECT_NE(e.out.find("\"depth\":\"3\""), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("\"depth\":3"), std::string::npos) << e.out;
   EXPECT_NE(e.out.find("\"verified\":\"na\""), std::string::npos) << e.out;
 }

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "core/bench.hpp"
+#include "core/csv.hpp"
 
 namespace {
 
@@ -62,15 +64,14 @@ TEST(MnkCli, CsvColumns) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto lines = split(r.out, '\n');
   ASSERT_EQ(lines.size(), 2u) << r.out;
-  EXPECT_EQ(lines[0],
-            "problem,kernel,backend,instance,board,k,rule,moves,threads,value,pv,nodes,positions,"
-            "wall_s,nodes_per_s,verified,move_values");
-  EXPECT_EQ(lines[1].rfind("mnk,pns,serial,4x4k4,4x4,4,freestyle,,1,draw,", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[0] + "\n", sb::csv_line(sb::bench::csv_columns(*sb::find_problem("mnk"))));
+  EXPECT_EQ(lines[1].rfind("mnk,pns,serial,4x4k4,1,1,1,", 0), 0u) << lines[1];
   EXPECT_NE(lines[1].find(",pass,"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[1].find(",4x4,4,freestyle,,draw,"), std::string::npos) << lines[1];
   const auto s = run_cli("mnk solve -i 5x5k4-standard:c3 --kernel pns -f csv --all-moves");
   ASSERT_EQ(s.exit_code, 0) << s.err;
-  EXPECT_NE(s.out.find("5x5k4-standard:c3,5x5,4,standard,c3,1,"), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("a1:"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("\nmnk,pns,serial,5x5k4-standard:c3,1,1,1,"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find(",5x5,4,standard,c3,"), std::string::npos) << s.out;
 }
 
 TEST(MnkCli, Json) {
@@ -84,13 +85,23 @@ TEST(MnkCli, Json) {
   EXPECT_EQ(j["moves"], "h8 a1 i8 a2 j8 a3");
   EXPECT_EQ(j["value"], "first");  // an open three with black to move: k8 or g8 makes an open four
   EXPECT_EQ(j["verified"], "na");
-  EXPECT_TRUE(j["move_values"].is_null());
+  EXPECT_EQ(j["instance"], "15x15k5:h8,a1,i8,a2,j8,a3");
+  EXPECT_TRUE(j["move_value_counts"].is_null());  // without --all-moves
   EXPECT_GT(j["nodes"].get<long long>(), 0);
   const auto pv = split(j["pv"].get<std::string>(), ' ');
   EXPECT_EQ(pv.size() % 2, 1u);  // the first player's moves and the replies, ending in a five
   const auto k = run_cli("mnk solve --board 7x6 -k 4 --kernel pns -f json");  // Connect-4 board
   ASSERT_EQ(k.exit_code, 0) << k.err;
   EXPECT_EQ(nlohmann::json::parse(k.out)["value"], "first");
+}
+
+// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
+TEST(MnkCli, CsvHeaderIsTheBenchHeader) {
+  const auto r = run_cli("mnk solve --board 3x3 -k 3 --kernel pns -f csv");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const sb::Problem* p = sb::find_problem("mnk");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(sb::bench::csv_columns(*p)));
 }
 
 TEST(MnkCli, BadInputExits2) {

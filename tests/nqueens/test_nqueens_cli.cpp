@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "core/bench.hpp"
+#include "core/csv.hpp"
 
 namespace {
 
@@ -84,8 +86,20 @@ TEST(CliCount, CsvHeaderAndRow) {
   EXPECT_EQ(field("total"), "92");
   EXPECT_EQ(field("unique"), "12");
   EXPECT_EQ(field("verified"), "pass");
+  EXPECT_EQ(field("instance"), "8");
+  EXPECT_EQ(field("rep"), "1");
+  EXPECT_EQ(field("problem"), "nqueens");
   EXPECT_GT(std::stoull(field("nodes")), 0u);
   EXPECT_GE(std::stod(field("wall_s")), 0.0);
+}
+
+// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
+TEST(CliCount, CsvHeaderIsTheBenchHeader) {
+  const auto r = run_cli("nqueens count -n 6 -k bitboard -f csv");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const sb::Problem* p = sb::find_problem("nqueens");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(sb::bench::csv_columns(*p)));
 }
 
 TEST(CliCount, JsonObject) {
@@ -103,6 +117,11 @@ TEST(CliCount, JsonObject) {
   EXPECT_EQ(j["unique"], 92);
   EXPECT_TRUE(j.contains("nodes"));
   EXPECT_TRUE(j.contains("wall_s"));
+  // The keys of the bench CSV, in its order.
+  std::vector<std::string> keys;
+  const auto ordered = nlohmann::ordered_json::parse(r.out);
+  for (auto it = ordered.begin(); it != ordered.end(); ++it) keys.push_back(it.key());
+  EXPECT_EQ(keys, sb::bench::csv_columns(*sb::find_problem("nqueens")));
 }
 
 TEST(CliCount, TextShowsCountsAndRates) {

@@ -10,6 +10,9 @@
 #include <fstream>
 #include <string>
 
+#include "core/bench.hpp"
+#include "core/csv.hpp"
+
 namespace {
 
 struct Run {
@@ -61,16 +64,27 @@ TEST(QueensGameCli, SolveText) {
 TEST(QueensGameCli, SolveCsvColumns) {
   auto r = run("queens-game solve --rows 4 --cols 6 -k memo --format csv");
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
-            "problem,kernel,backend,rows,cols,threads,play,winner,winning_first_moves,grundy,"
-            "nodes,positions,wall_s,verified");
-  EXPECT_NE(r.out.find("queens-game,memo,serial,4,6,1,normal,second,,,"), std::string::npos)
+  EXPECT_EQ(r.out.rfind("problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,", 0), 0u)
       << r.out;
+  EXPECT_NE(r.out.find(",n,rows,cols,play,winner,winning_first_moves,grundy,positions\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nqueens-game,memo,serial,4x6,1,1,1,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",,4,6,normal,second,,,"), std::string::npos) << r.out;
   r = run("queens-game solve -n 5 -k plain --all-moves --grundy --format csv");
-  EXPECT_NE(r.out.find(",5,5,1,normal,first,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",5,5,5,normal,first,5,3,"), std::string::npos) << r.out;
   r = run("queens-game solve -n 6 -k memo-sym --misere --format json");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("\"play\":\"misere\""), std::string::npos) << r.out;
+}
+
+// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
+TEST(QueensGameCli, CsvHeaderIsTheBenchHeader) {
+  const auto r = run("queens-game solve -n 4 -k memo --format csv");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const sb::Problem* p = sb::find_problem("queens-game");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(sb::bench::csv_columns(*p)));
 }
 
 /// Whether this build has `kernel` (memo-sym-tbb is not built without oneTBB).
@@ -87,9 +101,10 @@ TEST(QueensGameCli, MoveGrundyValues) {
   EXPECT_NE(r.out.find("  6  0 2 0 0 2 0\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("verified  = pass"), std::string::npos) << r.out;
   if (!built("memo-sym-tbb")) GTEST_SKIP() << "the rest needs memo-sym-tbb (built without oneTBB)";
-  r = run("queens-game solve -n 6 -k memo-sym-tbb -t 2 --move-grundy --format json");
+  r = run("queens-game solve -n 6 -k memo-sym-tbb -t 2 --move-grundy");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("\"move_grundy\":{\"a1\":0,\"b1\":2,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  1  0 2 0 0 2 0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("verified  = pass"), std::string::npos) << r.out;
 }
 
 TEST(QueensGameCli, TinyMaxMemoryStillVerified) {

@@ -1,0 +1,106 @@
+// The plan of a `searchbench bench` run (see bench_plan.hpp).
+#include "cli/bench_plan.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "cli/commands.hpp"
+#include "core/sysinfo.hpp"
+
+namespace sb::cli {
+
+BenchPlan plan_bench(const BenchOptions& o, int ranks) {
+  bench::Request req;
+  req.suite = bench::find_suite(o.suite);
+  if (req.suite == nullptr) throw UsageError("unknown suite '" + o.suite + "' (quick or full)");
+  req.hardware_threads = sysinfo::hardware_threads();
+  BenchPlan p;
+  p.suite = req.suite;
+  try {
+    if (!o.problem.empty()) {
+      for (const auto& name : bench::split_list(o.problem)) {
+        const Problem* pr = find_problem(name);
+        if (pr == nullptr)
+          throw std::invalid_argument("unknown problem '" + name + "' (" + problem_names() + ")");
+        if (std::find(req.problems.begin(), req.problems.end(), pr) == req.problems.end())
+          req.problems.push_back(pr);
+      }
+      if (req.problems.empty()) throw std::invalid_argument("--problem: empty list");
+    }
+    if (o.kernels_given) {
+      req.kernels = bench::split_list(o.kernels);
+      if (req.kernels.empty()) throw std::invalid_argument("--kernels: empty list");
+    }
+    if (o.n_given) req.n = bench::parse_range(o.n);
+    if (o.instances_given) {
+      req.instances = bench::split_list(o.instances);
+      if (req.instances.empty()) throw std::invalid_argument("--instances: empty list");
+    }
+    if (o.threads_given) req.threads = bench::parse_threads(o.threads);
+    req.budget_s = o.budget;
+    p.plan = bench::make_plan(req);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (ranks > 1)
+    for (const auto& c : p.plan.cells)
+      if (!c.kernel->distributed())
+        throw UsageError("on " + std::to_string(ranks) +
+                         " MPI ranks bench runs MPI kernels only (" + c.kernel->name +
+                         " runs in one process): choose them with --kernels");
+  p.reps = o.reps > 0 ? o.reps : req.suite->reps;
+  p.warmup = o.warmup >= 0 ? o.warmup : req.suite->warmup;
+  return p;
+}
+
+int most_mpi_threads(const bench::Plan& plan) {
+  int most = 0;
+  for (const auto& c : plan.cells)
+    if (c.kernel->distributed()) most = std::max(most, c.threads);
+  return most;
+}
+
+void print_dry_run(const BenchPlan& p, std::ostream& out) {
+  out << "suite " << p.suite->name << ": " << p.plan.cells.size() << " cells, " << p.reps
+      << " reps after " << p.warmup << " warm-up run(s) each, budget "
+      << (p.plan.budget_s > 0 ? seconds_text(p.plan.budget_s) : "none") << "\n";
+  for (const auto& c : p.plan.cells) out << "run  " << bench::cell_label(c) << "\n";
+  for (const auto& s : p.plan.skipped)
+    out << "skip " << bench::cell_label(s.cell) << ": " << s.reason << "\n";
+}
+
+std::string seconds_text(double s) {
+  char buf[64];
+  if (s < 1e-3)
+    std::snprintf(buf, sizeof buf, "%.1f us", s * 1e6);
+  else if (s < 1)
+    std::snprintf(buf, sizeof buf, "%.2f ms", s * 1e3);
+  else if (s < 600)
+    std::snprintf(buf, sizeof buf, "%.2f s", s);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
+  return buf;
+}
+
+std::optional<std::string> over_budget(const BenchPlan& p, std::optional<double> est) {
+  if (!(p.plan.budget_s > 0 && est && *est > p.plan.budget_s)) return std::nullopt;
+  return "estimated " + seconds_text(*est) + " per run exceeds the " + std::string(p.suite->name) +
+         " suite's budget of " + seconds_text(p.plan.budget_s) + " (--budget)";
+}
+
+TimeLeft time_left(const BenchPlan& p, const bench::CostModel& model, std::size_t next) {
+  TimeLeft t;
+  for (std::size_t j = next; j < p.plan.cells.size(); ++j) {
+    const auto e = model.rough_estimate(p.plan.cells[j]);
+    if (!e) {
+      ++t.unknown;
+      continue;
+    }
+    if (p.plan.budget_s > 0 && *e > p.plan.budget_s) continue;  // will be skipped
+    t.seconds += *e * (p.reps + p.warmup);
+  }
+  return t;
+}
+
+}  // namespace sb::cli

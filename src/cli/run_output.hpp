@@ -1,0 +1,35 @@
+// The output of one kernel run of a problem command (`nqueens count`, `mnk solve`, ...): with
+// -f csv a header and one row, with -f json one object, both with exactly the columns, names
+// and order of that problem's `searchbench bench` CSV (src/core/bench.hpp: the common columns,
+// the provenance columns, then the problem's own), so that a single run and a benchmark row
+// read alike. The human text format is each command's own.
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <string>
+
+#include "core/bench.hpp"
+#include "core/problem.hpp"
+
+namespace sb::cli {
+
+/// The -f, --format choices of a problem command.
+enum class Format { kText, kCsv, kJson };
+
+/// "text", "csv" or "json" as a Format; anything else is a UsageError.
+Format format_of(const std::string& name);
+
+/// The benchmark row of one run of kernel k of problem p on `in`: repetition 1, this build's and
+/// this machine's provenance, the time now.
+bench::Row run_row(const Problem& p, const KernelInfo& k, const Instance& in, const RunSettings& s,
+                   const Outcome& out, double wall_s, Verdict v);
+
+/// Prints `row` in format f: csv, the header bench::csv_columns(*row.problem) and the row; json,
+/// one object with those keys in that order (a decimal number in the problem's own columns as a
+/// JSON number, an empty field as null, the common columns typed as in the CSV schema); text,
+/// whatever `text` prints.
+void print_run(std::ostream& out, const bench::Row& row, Format f,
+               const std::function<void()>& text);
+
+}  // namespace sb::cli

@@ -1,0 +1,68 @@
+// `searchbench gomoku openings`: balanced short openings for `gomoku match`.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "gomoku/cli_common.hpp"
+#include "gomoku/match.hpp"
+
+namespace sb::gomoku::commands {
+namespace {
+
+struct OpeningsOptions {
+  BoardOptions board;
+  int count = 50;
+  int stones = 3;
+  std::uint64_t seed = 1;
+  int depth = 4;
+  int max_score = 150;
+  std::string out;
+};
+
+int run_openings(const OpeningsOptions& o) {
+  const gm::Rules rules = o.board.rules();
+  gm::validate(rules);
+  const std::string part = o.out + ".part";
+  std::ofstream f(part, std::ios::trunc);
+  if (!f) throw UsageError("cannot write '" + part + "' (for --out " + o.out + ")");
+  const auto lines = gm::generate_openings(rules, o.count, o.stones, o.seed, o.depth, o.max_score,
+                                           20000, [&](int k) {
+                                             std::fprintf(stderr, "\ropenings: %d/%d", k, o.count);
+                                             std::fflush(stderr);
+                                           });
+  std::fprintf(stderr, "\n");
+  f << "# " << o.count << " openings of " << o.stones << " stones for " << gm::describe(rules)
+    << ", made by: searchbench gomoku openings --count " << o.count << " --stones " << o.stones
+    << " --seed " << o.seed << " --depth " << o.depth << " --max-score " << o.max_score
+    << " (see README)\n";
+  for (const auto& l : lines) f << l << "\n";
+  f.close();
+  if (!f) throw std::runtime_error("cannot write '" + part + "'");
+  std::filesystem::rename(part, o.out);
+  return 0;
+}
+
+}  // namespace
+
+void add_openings(CLI::App& gomoku, Action& action) {
+  auto oo = std::make_shared<OpeningsOptions>();
+  auto* op = gomoku.add_subcommand("openings", "Generate balanced short openings for matches");
+  oo->board.add(op);
+  op->add_option("--count", oo->count, "Openings to make (default 50)")
+      ->transform(decimal_in(1, 10000));
+  op->add_option("--stones", oo->stones, "Stones per opening (default 3)")
+      ->transform(decimal_in(1, 12));
+  op->add_option("--seed", oo->seed, "Random seed (default 1)")
+      ->transform(decimal_in(0, 1000000000000LL));
+  op->add_option("--depth", oo->depth, "Depth of the balance search (default 4)")
+      ->transform(decimal_in(1, 12));
+  op->add_option("--max-score", oo->max_score, "Largest |score| kept (default 150)")
+      ->transform(decimal_in(0, 100000));
+  op->add_option("--out", oo->out, "Output file")->required();
+  op->callback([&action, oo] { action = [oo] { return run_openings(*oo); }; });
+}
+
+}  // namespace sb::gomoku::commands
