@@ -323,7 +323,8 @@ class Compare(unittest.TestCase):
             # medians of the synthetic values: 0.1 x median(noise) = 0.1 x (1.0 + 1.001) / 2
             self.assertAlmostEqual(float(by[("bitboard", "12")]["old_median_s"]), 0.10005)
             self.assertAlmostEqual(float(by[("bitboard", "12")]["ratio"]), 1.2)
-            lo, hi = float(by[("bitboard", "12")]["ci_low"]), float(by[("bitboard", "12")]["ci_high"])
+            b12 = by[("bitboard", "12")]
+            lo, hi = float(b12["ci_low"]), float(b12["ci_high"])
             self.assertTrue(1.17 < lo <= 1.2 <= hi < 1.23, (lo, hi))
             # every NEW rep above every OLD rep: exact two-sided p = 2 / C(20, 10)
             self.assertAlmostEqual(float(by[("bitboard", "12")]["p_value"]),
@@ -400,13 +401,15 @@ class Compare(unittest.TestCase):
         import pandas as pd
         kernels = [("naive-seed", "tbb"), ("naive-bitparallel", "tbb"),
                    ("backtrack-squares", "serial"), ("backtrack-rows", "serial"),
-                   ("bitboard", "serial"), ("bitboard-sym", "serial"), ("bitboard-sym-omp", "openmp"),
+                   ("bitboard", "serial"), ("bitboard-sym", "serial"),
+                   ("bitboard-sym-omp", "openmp"),
                    ("bitboard-sym-tbb", "tbb"), ("constellation", "serial"),
                    ("constellation-tbb", "tbb"), ("bitboard-sym-mpi", "mpi"),
                    ("constellation-mpi", "mpi")]
         rows = []
         for k, b in kernels:
-            variants = {"serial": [(1, 1)], "mpi": [(1, 1), (2, 1), (1, 2)]}.get(b, [(1, 1), (2, 1)])
+            variants = {"serial": [(1, 1)],
+                        "mpi": [(1, 1), (2, 1), (1, 2)]}.get(b, [(1, 1), (2, 1)])
             for t, rk in variants:
                 for n in (6, 7):
                     rows.append(dict(problem="nqueens", kernel=k, backend=b, instance=str(n),
