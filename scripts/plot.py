@@ -8,7 +8,8 @@ A directory stands for the *.csv files in it. Writes, per problem found in the d
                                  queens game: the board side; other problems: the instances in
                                  the order measured), log scale, one line per kernel and thread
                                  count (MPI kernels: ranks x threads), bars from the fastest to
-                                 the slowest rep;
+                                 the slowest rep; one hue per kernel family (series_styles), one
+                                 line style per backend, one marker per thread count;
   speedup_vs_threads_PROBLEM.png speedup over 1 thread against threads (MPI kernels: against
                                  cores = ranks x threads, over 1 rank x 1 thread) for each
                                  parallel kernel at the largest instance measured with 1 and more
@@ -57,21 +58,98 @@ def stats(df, problem):
     return s.sort_values(["order", "ranks", "threads", "x"])
 
 
+BACKEND_SUFFIXES = ("-tbb", "-omp", "-mpi")
+# Line style per backend; marker per variant (threads, ranks).
+BACKEND_LINE = {"serial": "-", "tbb": "--", "openmp": "-.", "mpi": ":"}
+LINES = ["-", "--", "-.", ":"]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p", "d", "8"]
+
+
+def family(kernel):
+    """The kernel without its backend suffix: bitboard-sym-tbb -> bitboard-sym."""
+    for suf in BACKEND_SUFFIXES:
+        if kernel.endswith(suf):
+            return kernel[: -len(suf)]
+    return kernel
+
+
+def group(kernel):
+    """The family group: the name up to its first hyphen (naive-seed -> naive, bitboard-sym-tbb
+    -> bitboard, constellation-mpi -> constellation)."""
+    return kernel.split("-", 1)[0]
+
+
+def palette():
+    """Colours as hue pairs (dark, light): tab20's ten, then tab20b's five darkest pairs."""
+    t20 = plt.get_cmap("tab20").colors
+    t20b = plt.get_cmap("tab20b").colors
+    pairs = [(t20[2 * i], t20[2 * i + 1]) for i in range(10)]
+    pairs += [(t20b[4 * i], t20b[4 * i + 2]) for i in range(5)]
+    return pairs
+
+
+def series_styles(series):
+    """A distinct (color, ls, marker) for each series, a (kernel, backend, threads, ranks) tuple,
+    in every plot of plot.py and compare.py: one hue per family group (naive, backtrack, bitboard,
+    constellation, ...), its dark and light shade for the first two families in the group (the
+    kernel without -tbb/-omp/-mpi: bitboard, bitboard-sym), further families the next hues; one
+    line style per backend (serial solid, tbb dashed, openmp dash-dot, mpi dotted); one marker per
+    variant (ranks x threads). A style already taken moves to the next marker, so no two series
+    share colour, line style and marker. Returns {series: dict(color=, ls=, marker=)}."""
+    series = list(dict.fromkeys(series))
+    pairs = palette()
+    groups, fams = {}, {}
+    next_hue = 0
+    colour = {}
+    for k, *_ in series:
+        f, g = family(k), group(k)
+        if f in colour:
+            continue
+        members = fams.setdefault(g, [])
+        if g not in groups or len(members) >= 2 * len(groups[g]):
+            groups.setdefault(g, []).append(next_hue)
+            next_hue += 1
+        hues = groups[g]
+        i = len(members)
+        colour[f] = pairs[hues[i // 2] % len(pairs)][i % 2]
+        members.append(f)
+    variants = sorted({(t * r, r, t) for _, _, t, r in series})
+    vidx = {(t, r): i for i, (_, r, t) in enumerate(variants)}
+    out, taken = {}, set()
+    for key in series:
+        k, b, t, r = key
+        c = colour[family(k)]
+        ls = BACKEND_LINE.get(b, "-")
+        m = vidx[(t, r)]
+        options = [(ls, MARKERS[(m + j) % len(MARKERS)]) for j in range(len(MARKERS))]
+        options += [(l2, mk) for l2 in LINES for mk in MARKERS]
+        ls, mk = next(o for o in options if (c, o[0], o[1]) not in taken)
+        taken.add((c, ls, mk))
+        out[key] = dict(color=c, ls=ls, marker=mk)
+    return out
+
+
+def series_label(kernel, backend, threads, ranks):
+    if backend == "mpi":
+        return f"{kernel} ({ranks}x{threads})"
+    return kernel if backend == "serial" else f"{kernel} ({threads} thr)"
+
+
+def draw_time(ax, s, problem):
+    """Median time against instance, one errorbar line per (kernel, threads, ranks)."""
+    keys = [(k, g["backend"].iloc[0], t, r)
+            for (k, t, r), g in s.groupby(["kernel", "threads", "ranks"], sort=False)]
+    style = series_styles(keys)
+    for (k, t, r), g in s.groupby(["kernel", "threads", "ranks"], sort=False):
+        b = g["backend"].iloc[0]
+        st = style[(k, b, t, r)]
+        ax.errorbar(g["x"], g["median"], yerr=[g["median"] - g["min"], g["max"] - g["median"]],
+                    ms=4, capsize=2, label=series_label(k, b, t, r), **st)
+
+
 def plot_time(s, problem, path):
     fig, ax = plt.subplots(figsize=(9, 6))
-    # One colour per kernel, one line style and marker per thread count.
-    cmap = plt.get_cmap("tab10")
-    colour = {k: cmap(i % 10) for i, k in enumerate(dict.fromkeys(s["kernel"]))}
-    styles = [("-", "o"), ("--", "s"), ("-.", "^"), (":", "D"), ("-", "v"), ("--", "P")]
-    tidx = {t: i for i, t in enumerate(sorted(s["cores"].unique()))}
-    for (k, t, r), g in s.groupby(["kernel", "threads", "ranks"], sort=False):
-        if g["backend"].iloc[0] == "mpi":
-            lab = f"{k} ({r}x{t})"
-        else:
-            lab = k if g["backend"].iloc[0] == "serial" else f"{k} ({t} thr)"
-        ls, mk = styles[tidx[t * r] % len(styles)]
-        ax.errorbar(g["x"], g["median"], yerr=[g["median"] - g["min"], g["max"] - g["median"]],
-                    marker=mk, ms=4, ls=ls, capsize=2, color=colour[k], label=lab)
+    draw_time(ax, s, problem)
     ax.set_yscale("log")
     if problem in X_AXIS:
         ax.set_xlabel(X_AXIS[problem][0])
@@ -104,14 +182,16 @@ def plot_speedup(s, problem, path):
         # One point per core count (MPI: the fastest split of those cores into ranks x threads).
         at = g[g["instance"] == i].groupby("cores")["median"].min().reset_index()
         t1 = float(one[one["instance"] == i]["median"].iloc[0])
-        lines.append((k, i, list(at["cores"]), [t1 / m for m in at["median"]]))
+        lines.append((k, g["backend"].iloc[0], i, list(at["cores"]),
+                      [t1 / m for m in at["median"]]))
     if not lines:
         return False
     fig, ax = plt.subplots(figsize=(7, 5))
-    tmax = max(max(t) for _, _, t, _ in lines)
+    tmax = max(max(t) for _, _, _, t, _ in lines)
     ax.plot([1, tmax], [1, tmax], color="grey", ls=":", label="ideal")
-    for k, n, ts, sp in lines:
-        ax.plot(ts, sp, marker="o", label=f"{k} ({n})")
+    style = series_styles([(k, b, 1, 1) for k, b, _, _, _ in lines])
+    for k, b, n, ts, sp in lines:
+        ax.plot(ts, sp, label=f"{k} ({n})", **style[(k, b, 1, 1)])
     ax.set_xlabel("threads (MPI kernels: ranks x threads)")
     ax.set_ylabel("speedup over 1 thread (median times)")
     ax.set_title(f"searchbench {problem}: speedup against threads")

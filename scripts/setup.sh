@@ -8,7 +8,7 @@ PACKAGES=(
   libtbb-dev libcli11-dev nlohmann-json3-dev
   libopenmpi-dev openmpi-bin
   libbenchmark-dev libgtest-dev
-  python3 python3-pandas python3-matplotlib
+  python3 python3-pandas python3-matplotlib python3-scipy
 )
 
 missing=()

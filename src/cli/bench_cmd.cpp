@@ -256,7 +256,7 @@ void add_bench(CLI::App& app, Action& action) {
       b->add_option("--threads", o->threads,
                     "Comma-separated thread counts for parallel kernels (default quick: 1,2,cores; "
                     "full: powers of two up to the cores); serial kernels run at 1");
-  b->add_option("--reps", o->reps, "Measured repetitions per cell (default: quick 5, full 5)")
+  b->add_option("--reps", o->reps, "Measured repetitions per cell (default: quick 8, full 5)")
       ->transform(decimal_in(1, 1000000));
   b->add_option("--warmup", o->warmup, "Unrecorded warm-up runs per cell (default: 1)")
       ->transform(decimal_in(0, 1000000));

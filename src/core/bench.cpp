@@ -29,9 +29,13 @@ std::optional<long long> to_int(std::string_view s) {
 
 const std::vector<Suite>& suites() {
   // Which instances each suite runs, and how far each kernel goes, belong to the problems and
-  // their kernels (src/<problem>/problem.cpp); quick: about 4-5 minutes on 2 cores.
+  // their kernels (src/<problem>/problem.cpp); quick: about 5-6 minutes on 2 cores. Quick's 8
+  // reps: a two-sided Mann-Whitney U test at alpha 0.05 (scripts/compare.py) then detects a 10 %
+  // change with power >= 0.8 in a cell whose run-to-run variation (coefficient of variation) is
+  // at most 6 %, as it was for 88 of the 95 quick cells above 10 ms on a quiet 2-core VM; with
+  // 5 reps the power at 6 % is 0.49 (docs/compare.md).
   static const std::vector<Suite> all = {
-      {"quick", 5, 1, 20.0, false},
+      {"quick", 8, 1, 20.0, false},
       {"full", 5, 1, 300.0, true},
   };
   return all;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of scripts/tabulate.py, scripts/plot.py and scripts/gbench_to_csv.py on small CSV files
+"""Tests of scripts/tabulate.py, plot.py, gbench_to_csv.py and compare.py on small CSV files
 made during the test (by `searchbench bench`, searchbench_micro, or written here with known
 values). Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI,
 SEARCHBENCH_SOURCE_DIR and, when the microbenchmarks are built, SEARCHBENCH_MICRO.
@@ -252,6 +252,182 @@ class GbenchToCsv(unittest.TestCase):
             self.assertEqual(rows[0]["winner"], "first")
             self.assertEqual(rows[0]["verified"], "pass")
             self.assertTrue(os.path.exists(os.path.join(out, "nqueens.csv")))
+
+
+def compare_runs(d):
+    """Two synthetic runs OLD and NEW (folders with nqueens.csv) with known outcomes:
+    bitboard n = 12 20 % slower with 1 % noise (slower), n = 13 20 % faster (faster);
+    bitboard-sym-tbb n = 12, 2 threads, unchanged with 30 % noise, its node count varying between
+    repetitions (no change); backtrack-rows n = 10 with another node count in NEW, the same times
+    (search changed); bitboard-sym n = 11 with 3 repetitions a side (undecidable: the smallest
+    two-sided Mann-Whitney p is 2 / C(6, 3) = 0.1); constellation n = 13 in OLD only,
+    naive-seed n = 6 in NEW only."""
+    noise = [1.0, 1.01, 0.99, 1.005, 0.995, 1.002, 0.998, 1.008, 0.992, 1.001]
+    wide = [0.7, 1.3, 1.0, 0.8, 1.2, 0.9, 1.1, 0.75, 1.25, 1.05]
+    runs = {}
+    for side in ("old", "new"):
+        rows = []
+        prov = {"git_sha": side, "host": "testhost", "cpu_model": "Test CPU, 2 cores",
+                "compiler": "GNU 12.2.0", "flags": "-O3", "timestamp_utc": "2026-01-01T00:00:00Z"}
+
+        def add(kernel, backend, n, threads, walls, nodes):
+            for rep, w in enumerate(walls, 1):
+                r = {c: "" for c in HEADER}
+                r.update(prov)
+                nd = nodes[rep - 1] if isinstance(nodes, list) else nodes
+                r.update(problem="nqueens", kernel=kernel, backend=backend, instance=str(n), n=n,
+                         threads=threads, ranks=1, rep=rep, wall_s=w, nodes=nd,
+                         nodes_per_s=nd / w, verified="pass")
+                rows.append(r)
+
+        slow = 1.2 if side == "new" else 1.0
+        fast = 0.8 if side == "new" else 1.0
+        add("bitboard", "serial", 12, 1, [0.1 * slow * x for x in noise], 10103868)
+        add("bitboard", "serial", 13, 1, [0.5 * fast * x for x in noise], 56391405)
+        order = wide if side == "old" else wide[::-1]
+        add("bitboard-sym-tbb", "tbb", 12, 2, [0.05 * x for x in order],
+            [195542 + i for i in range(10)])
+        add("backtrack-rows", "serial", 10, 1, [0.01 * x for x in noise],
+            34815 if side == "old" else 34816)
+        add("bitboard-sym", "serial", 11, 1, [0.02 * slow] * 3, 2680 * 4)
+        if side == "old":
+            add("constellation", "serial", 13, 1, [0.002] * 5, 685032)
+        else:
+            add("naive-seed", "tbb", 6, 1, [0.02] * 5, 1947792)
+        os.makedirs(os.path.join(d, side))
+        write_csv(os.path.join(d, side, "nqueens.csv"), rows)
+        runs[side] = os.path.join(d, side)
+    return runs["old"], runs["new"]
+
+
+class Compare(unittest.TestCase):
+    """scripts/compare.py on two synthetic runs with known outcomes, its bad-input lines, and the
+    plot styles of plot.py and compare.py."""
+
+    EXPECTED = {("bitboard", "12", "1"): "slower", ("bitboard", "13", "1"): "faster",
+                ("bitboard-sym-tbb", "12", "2"): "no change",
+                ("backtrack-rows", "10", "1"): "search changed",
+                ("bitboard-sym", "11", "1"): "undecidable",
+                ("constellation", "13", "1"): "only in old",
+                ("naive-seed", "6", "1"): "only in new"}
+
+    def test_markings_csv(self):
+        with tempfile.TemporaryDirectory() as d:
+            old, new = compare_runs(d)
+            r = script("compare.py", old, new, "-f", "csv")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            rows = list(csv.DictReader(r.stdout.splitlines()))
+            got = {(x["kernel"], x["instance"], x["threads"]): x["result"] for x in rows}
+            self.assertEqual(got, self.EXPECTED)
+            by = {(x["kernel"], x["instance"]): x for x in rows}
+            # medians of the synthetic values: 0.1 x median(noise) = 0.1 x (1.0 + 1.001) / 2
+            self.assertAlmostEqual(float(by[("bitboard", "12")]["old_median_s"]), 0.10005)
+            self.assertAlmostEqual(float(by[("bitboard", "12")]["ratio"]), 1.2)
+            b12 = by[("bitboard", "12")]
+            lo, hi = float(b12["ci_low"]), float(b12["ci_high"])
+            self.assertTrue(1.17 < lo <= 1.2 <= hi < 1.23, (lo, hi))
+            # every NEW rep above every OLD rep: exact two-sided p = 2 / C(20, 10)
+            self.assertAlmostEqual(float(by[("bitboard", "12")]["p_value"]),
+                                   2 / math.comb(20, 10))
+            self.assertEqual(by[("bitboard-sym-tbb", "12")]["nodes"], "varies")
+            self.assertEqual(by[("backtrack-rows", "10")]["nodes"], "changed")
+            self.assertEqual(by[("bitboard", "12")]["nodes"], "same")
+
+    def test_markdown_and_plot(self):
+        with tempfile.TemporaryDirectory() as d:
+            old, new = compare_runs(d)
+            r = script("compare.py", old, new, "--plot", d)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            md = r.stdout
+            self.assertIn("Same host, CPU, compiler and flags in both runs.", md)
+            self.assertIn("## nqueens", md)
+            self.assertIn("5 cells in both runs: 1 faster, 1 slower, 1 no change, "
+                          "1 search changed, 1 undecidable.", md)
+            self.assertRegex(md, r"\| bitboard \| 12 \| 1 \| 100 ms \| 120 ms \| 1\.200 \| "
+                                 r"[0-9.]+ \.\. [0-9.]+ \| [0-9.e-]+ \| 10/10 \| "
+                                 r"same \(10,103,868\) \| \*\*slower\*\* \|")
+            self.assertIn("| changed: 34,815 -> 34,816 | **search changed** |", md)
+            self.assertRegex(md, r"\| bitboard-sym-tbb \| 12 \| 2 \| .* \| varies \| no change \|")
+            self.assertIn("In OLD only (1 cells): constellation threads 1: 13.", md)
+            self.assertIn("In NEW only (1 cells): naive-seed threads 1: 6.", md)
+            p = os.path.join(d, "compare_nqueens.png")
+            with open(p, "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_other_host_named_and_refused(self):
+        with tempfile.TemporaryDirectory() as d:
+            old, new = compare_runs(d)
+            path = os.path.join(new, "nqueens.csv")
+            with open(path) as f:
+                text = f.read()
+            with open(path, "w") as f:
+                f.write(text.replace(",testhost,", ",otherhost,").replace(",-O3,", ",-O2,"))
+            r = script("compare.py", old, new)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("**Not like for like: the runs differ in host, flags**", r.stdout)
+            self.assertIn("| host (differs) | testhost | otherhost |", r.stdout)
+            r = script("compare.py", "--same-host", old, new)
+            self.assertEqual(r.returncode, 2)
+            self.assertEqual(r.stdout, "")
+            self.assertEqual(r.stderr, "compare.py: error: --same-host: the runs differ in host "
+                             "(testhost vs otherhost); flags (-O3 vs -O2)\n")
+
+    def test_bad_input_one_line_exit_2(self):
+        with tempfile.TemporaryDirectory() as d:
+            old, new = compare_runs(d)
+            other = os.path.join(d, "other.csv")
+            with open(other, "w") as f:
+                f.write("a,b\n1,2\n")
+            game = os.path.join(d, "game")
+            os.makedirs(game)
+            write_csv(os.path.join(game, "nqueens.csv"),
+                      [x for x in synthetic_rows() if x["problem"] == "queens-game"])
+            for args, message in [
+                    ((os.path.join(d, "missing"), new), "OLD " + os.path.join(d, "missing") +
+                     ": no such file or folder"),
+                    ((old, other), f"NEW: {other} is not a searchbench bench CSV"),
+                    ((old, game), "OLD holds nqueens and NEW queens-game: no problem in both")]:
+                r = script("compare.py", *args)
+                self.assertEqual(r.returncode, 2, args)
+                self.assertEqual(r.stdout, "")
+                self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
+                self.assertTrue(r.stderr.startswith("compare.py: error: " + message), r.stderr)
+
+    def test_every_series_distinct(self):
+        """The time plot of the 16 nqueens kernels (each parallel one at 1 and 2 threads, MPI at
+        1x1, 1x2, 2x1): no two lines share colour, line style and marker."""
+        sys.path.insert(0, SCRIPTS)
+        import plot
+        import pandas as pd
+        kernels = [("naive-seed", "tbb"), ("naive-bitparallel", "tbb"),
+                   ("backtrack-squares", "serial"), ("backtrack-rows", "serial"),
+                   ("bitboard", "serial"), ("bitboard-sym", "serial"),
+                   ("bitboard-sym-omp", "openmp"),
+                   ("bitboard-sym-tbb", "tbb"), ("constellation", "serial"),
+                   ("constellation-tbb", "tbb"), ("bitboard-sym-mpi", "mpi"),
+                   ("constellation-mpi", "mpi")]
+        rows = []
+        for k, b in kernels:
+            variants = {"serial": [(1, 1)],
+                        "mpi": [(1, 1), (2, 1), (1, 2)]}.get(b, [(1, 1), (2, 1)])
+            for t, rk in variants:
+                for n in (6, 7):
+                    rows.append(dict(problem="nqueens", kernel=k, backend=b, instance=str(n),
+                                     threads=t, ranks=rk, wall_s=0.01 * n, nodes=1))
+        s = plot.stats(pd.DataFrame(rows), "nqueens")
+        fig, ax = plot.plt.subplots()
+        plot.draw_time(ax, s, "nqueens")
+        lines = [c.lines[0] for c in ax.containers]
+        self.assertEqual(len(lines), 5 + 5 * 2 + 2 * 3)  # serial, 1-2 threads, MPI
+        styles = [(tuple(ln.get_color()) if not isinstance(ln.get_color(), str) else ln.get_color(),
+                   ln.get_linestyle(), ln.get_marker()) for ln in lines]
+        self.assertEqual(len(set(styles)), len(styles))
+        # one hue per family: naive-seed and bitboard-sym-mpi no longer share a colour
+        colour = {c.get_label(): c.lines[0].get_color() for c in ax.containers}
+        self.assertNotEqual(colour["naive-seed (1 thr)"], colour["bitboard-sym-mpi (1x1)"])
+        self.assertNotEqual(colour["naive-bitparallel (1 thr)"], colour["constellation-mpi (1x1)"])
+        self.assertEqual(colour["bitboard-sym-tbb (1 thr)"], colour["bitboard-sym-omp (1 thr)"])
+        plot.plt.close(fig)
 
 
 class MpiPlan(unittest.TestCase):
