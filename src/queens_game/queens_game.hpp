@@ -1,12 +1,12 @@
 // The queens game: parameters and result shared by every kernel of problem "queens-game".
 //
-// Rules (seed ../shared/seeds/000_c4b02568ecc7741d.txt, "8 queens game"): two players alternately
-// place a queen on an empty square that no queen on the board attacks (row, column or diagonal,
-// whoever placed it). Under normal play the player who cannot move loses; under misere play the
-// player who makes the last move loses. A position is fully described by its set of free
-// (empty and unattacked) squares, so the game is Node Kayles on the queen's graph, and under
-// normal play the Sprague-Grundy theory applies (a position's value is the XOR of the values of
-// the connected components of its free squares in the attack graph).
+// Rules ("８クィーンゲーム", Gushwell's C# Programming Page): two players alternately place a queen
+// on an empty square that no queen on the board attacks (row, column or diagonal, whoever placed
+// it). Under normal play the player who cannot move loses; under misere play the player who makes
+// the last move loses. A position is fully described by its set of free (empty and unattacked)
+// squares, so the game is Node Kayles on the queen's graph, and under normal play the
+// Sprague-Grundy theory applies (a position's value is the XOR of the values of the connected
+// components of its free squares in the attack graph).
 //
 // Squares are numbered r * cols + c with row r = 0 at the bottom (rank 1) and column c = 0 on
 // the left (file a).
@@ -81,7 +81,7 @@ namespace sb::queens_game {
 
 // The solver ladder (kernels/queens_game/*.cpp). All accept 1 <= rows * cols <= kMaxSquares;
 // the exponential `plain` is practical only up to about 8 x 8.
-Result plain(const Params& p);         ///< plain game-tree search, no memo (the seed's method)
+Result plain(const Params& p);         ///< plain game-tree search, no memo (the page's method)
 Result memo(const Params& p);          ///< transposition table on the free-square set
 Result memo_sym(const Params& p);      ///< table keys in canonical form under the board symmetries
 Result memo_sym_tbb(const Params& p);  ///< memo_sym with parallel subtrees on oneTBB
