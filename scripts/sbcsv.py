@@ -14,6 +14,8 @@ COMMON = ["problem", "kernel", "backend", "instance", "threads", "ranks", "rep",
           "nodes_per_s", "verified"]
 # Columns added later, with their value in files written before them.
 ADDED = {"ranks": 1}
+# Kernels renamed later: (problem, former name) -> name, for files written before the rename.
+RENAMED = {("nqueens", "naive-seed"): "naive-full-check"}
 
 
 def csv_paths(paths, prog):
@@ -32,7 +34,8 @@ def csv_paths(paths, prog):
 
 def load(paths, prog):
     """All rows of the files (or folders) as one DataFrame; exits with a one-line message when a
-    file is not a searchbench bench CSV. Columns of one problem are empty in another's rows."""
+    file is not a searchbench bench CSV. Columns of one problem are empty in another's rows;
+    kernels renamed since a file was written (RENAMED) read under their present names."""
     frames = []
     for p in csv_paths(paths, prog):
         df = pd.read_csv(p, dtype={"verified": str, "winner": str, "git_sha": str,
@@ -44,5 +47,7 @@ def load(paths, prog):
         if missing:
             sys.exit(f"{prog}: error: {p} is not a searchbench bench CSV (missing columns "
                      f"{missing})")
+        for (problem, former), name in RENAMED.items():
+            df.loc[(df["problem"] == problem) & (df["kernel"] == former), "kernel"] = name
         frames.append(df)
     return pd.concat(frames, ignore_index=True)

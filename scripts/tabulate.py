@@ -9,12 +9,13 @@ problem found in the data gets the generic tables:
   * speedup of each parallel kernel over its own 1-thread time;
 the efficiency of every MPI kernel (ranks x threads) against its family's single-process kernel,
 and its own part (PARTS below; a problem without one gets the generic tables only):
-  * nqueens: every kernel at n = 8 with its speedup over `naive-seed` (seed 004's method: all
+  * nqueens: every kernel at n = 8 with its speedup over `naive-full-check` (the naive method of
+    the article "【C言語】エイトクイーン問題（Nクイーン問題）のバックラック法での解き方": all
     C(64, 8) = 4,426,165,368 placements, each generated and checked on its own; estimated from
     its cost per placement at a smaller n when it was not run at n = 8, and marked so) and over
-    `naive-bitparallel`; for n above the largest measured naive-seed n, the naive kernels' times
-    extrapolated from their measured cost per placement (median wall_s / nodes) times C(n^2, n),
-    marked as estimates;
+    `naive-bitparallel`; for n above the largest measured naive-full-check n, the naive kernels'
+    times extrapolated from their measured cost per placement (median wall_s / nodes) times
+    C(n^2, n), marked as estimates;
   * queens-game: the winner (and Grundy value where computed) of each board;
   * mnk: median nodes per kernel and instance, and each instance's value (first, draw, second)
     and move values, checked for agreement between kernels;
@@ -35,7 +36,7 @@ import pandas as pd
 import sbcsv
 
 NAIVE_N = 8  # the reference comparison: the naive enumeration at n = 8 (C(64, 8) placements)
-BASELINE = "naive-seed"  # seed 004's method, one placement and one full check at a time
+BASELINE = "naive-full-check"  # one placement and one full check at a time (the naive method)
 OTHER_NAIVE = "naive-bitparallel"  # the same placements, the last queens tested bit-parallel
 
 
@@ -195,7 +196,7 @@ def table_vs_naive(stats):
     other = naive_reference(stats, OTHER_NAIVE, NAIVE_N)
     placements = math.comb(NAIVE_N * NAIVE_N, NAIVE_N)
     out = f"### Every kernel at n = {NAIVE_N} against the naive enumeration\n\n"
-    out += (f"Baseline: {describe_reference(BASELINE, base, NAIVE_N)}. It is seed 004's method: "
+    out += (f"Baseline: {describe_reference(BASELINE, base, NAIVE_N)}. It is the naive method: "
             f"every one of the C(64, 8) = {placements:,} placements generated and checked for "
             f"attacking queens on its own. Also shown: "
             f"{describe_reference(OTHER_NAIVE, other, NAIVE_N)} (the same placements, the last "

@@ -1,13 +1,14 @@
-// The computer levels (players.hpp). Level 1 follows the seed's SearchPos (seed 001, chapter
-// "コンピュータを少し強くする", Y. Kumei 2002) rule for rule; its helpers Is5 and Is3 are not in
-// the chapter, so "five" is the rule's five (the m,n,k board decides it) and "three" is, like the
-// seed's Is4 four, a window of five points with three of the player's stones and two empty
-// points, here one that holds the new stone. The seed's Is4 scans the whole board in its own
-// order (directions x, y, diagonal, anti-diagonal; windows by their first point) and stops at the
-// first window per direction; the empty point of the first direction found is the block. That is
-// kept literally. What the seed's CompPut does when SearchPos finds nothing is not in the chapter
-// either ("後は偶然に頼る打ち方", it relies on chance): here a uniformly random empty point next
-// to a stone.
+// The computer levels (players.hpp). Level 1 follows SearchPos, the computer of chapter 332
+// "コンピュータを少し強くする" of Y. Kumei's Win32 SDK tutorial (猫でもわかるプログラミング, 2002),
+// rule for rule; its helpers Is5 and Is3 are not in the chapter, so "five" is the rule's five
+// (the m,n,k board decides it) and "three" is, like the chapter's Is4 four, a window of five
+// points with three of the player's stones and two empty points, here one that holds the new
+// stone. The chapter's Is4 scans the whole board in its own order (directions x, y, diagonal,
+// anti-diagonal; windows by their first point) and stops at the first window per direction; the
+// empty point of the first direction found is the block. That is kept literally. What the
+// chapter's CompPut does when SearchPos finds nothing is not in the chapter either
+// ("後は偶然に頼る打ち方", it relies on chance): here a uniformly random empty point next to a
+// stone.
 #include "gomoku/players.hpp"
 
 #include <stdexcept>
@@ -23,8 +24,8 @@ std::uint64_t splitmix(std::uint64_t* s) {
   return z ^ (z >> 31);
 }
 
-/// The board as the seed's array: ban[x][y], x from the left, y from the top; 0 empty, 1 black,
-/// 2 white (the seed's 1 = first player, 2 = second).
+/// The board as the chapter's array: ban[x][y], x from the left, y from the top; 0 empty, 1 black,
+/// 2 white (the chapter's 1 = first player, 2 = second).
 struct SeedBoard {
   int w = 0, h = 0;
   std::vector<int> v;  // v[x * h + y]
@@ -42,17 +43,17 @@ SeedBoard seed_board(const Game& g) {
   return b;
 }
 
-constexpr int kDx[4] = {1, 0, 1, -1};  // the seed's Is4 directions: ban[i+k][j], ban[i][j+k],
+constexpr int kDx[4] = {1, 0, 1, -1};  // the chapter's Is4 directions: ban[i+k][j], ban[i][j+k],
 constexpr int kDy[4] = {0, 1, 1, 1};   // ban[i+k][j+k], ban[i-k][j+k]
 
-/// The seed's Is4 for colour `col` (1 or 2): for each direction, the first window (by its first
-/// point, x-major as the seed's loops) with four stones of col and one empty point; returns how
+/// The chapter's Is4 for colour `col` (1 or 2): for each direction, the first window (by its first
+/// point, x-major as the chapter's loops) with four stones of col and one empty point; returns how
 /// many directions have one and their empty points in akiin[d] (x, y), found[d].
 int seed_is4(const SeedBoard& b, int col, int akiin[4][2], bool found[4]) {
   int count = 0;
   for (int d = 0; d < 4; ++d) {
     found[d] = false;
-    // the seed's loop bounds: i (x) outer, j (y) inner; the window runs from (i, j) by k steps
+    // the chapter's loop bounds: i (x) outer, j (y) inner; the window runs from (i, j) by k steps
     for (int i = 0; i < b.w && !found[d]; ++i)
       for (int j = 0; j < b.h && !found[d]; ++j) {
         const int ex = i + 4 * kDx[d], ey = j + 4 * kDy[d];
@@ -154,8 +155,9 @@ class SearchPlayer final : public Player {
 std::string level_summary(int level) {
   switch (level) {
     case 1:
-      return "the seed's computer: centre, own five, block five, block fours and threes, make a "
-             "four or three, else chance";
+      return "the computer of \"コンピュータを少し強くする\" (Y. Kumei's Win32 SDK tutorial), rule "
+             "for rule: centre, own five, block five, block fours and threes, make a four or "
+             "three, else chance";
     case 2:
       return "greedy: five, block five, VCF, defence against a VCF threat, else the best pattern "
              "value (no search)";
@@ -257,7 +259,7 @@ SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng) {
       return r;
     }
     // 5. own four (unless made since the last fall-through), else own three (likewise), in one
-    // scan, as the seed's last loop
+    // scan, as the chapter's last loop
     c = scan([&](int, int x, int y) {
       b.at(x, y) = mcol;
       bool take = false;

@@ -1,5 +1,6 @@
 // The computer players of gomoku, one per level:
-//   1  the seed's computer (../shared/seeds/001_07b7a68ef94b721c.txt, SearchPos), rule for rule;
+//   1  the computer (SearchPos) of chapter 332 "コンピュータを少し強くする" of Y. Kumei's
+//      Win32 SDK tutorial (猫でもわかるプログラミング), rule for rule;
 //   2  greedy: the forced cases (five, block a five, own VCF, a defence against the opponent's
 //      VCF threat), else the move of best pattern value; no tree search;
 //   3  search: five, block, VCF and VCT at the root, then iterative-deepening alpha-beta with
@@ -55,7 +56,7 @@ std::unique_ptr<Player> make_player(const PlayerOptions& o);
 
 // ---- Level 1, exposed for the tests ------------------------------------------------------------
 
-/// The seed's memory between moves: its counters Comp4 and Comp3 (after making a four, or a
+/// The chapter's memory between moves: its counters Comp4 and Comp3 (after making a four, or a
 /// three, it does not make another until a move falls through every rule).
 struct SeedState {
   bool made_four = false;
@@ -63,7 +64,7 @@ struct SeedState {
   bool operator==(const SeedState&) const = default;
 };
 
-/// The seed's rules, in its order:
+/// The chapter's rules, in its order:
 enum class SeedRule : std::uint8_t {
   kCentre = 1,       ///< first or second move of the game and the centre is empty: the centre
   kFive = 2,         ///< the first point (scan order) where its stone makes five
@@ -85,8 +86,8 @@ struct SeedMove {
 };
 
 /// The level-1 move in g from state `st`; *rng is a splitmix64 state advanced by chance moves.
-/// Points are scanned as the seed scans its array ban[x][y]: rows from the top (protocol y = 0)
-/// down, each row from the left.
+/// Points are scanned as the chapter's program scans its array ban[x][y]: rows from the top
+/// (protocol y = 0) down, each row from the left.
 SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng);
 
 }  // namespace sb::gomoku

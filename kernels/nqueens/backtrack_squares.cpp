@@ -1,4 +1,5 @@
-// backtrack-squares: the backtracking method of seed 004.
+// backtrack-squares: the backtracking method ("バックトラック法") of the article
+// "【C言語】エイトクイーン問題（Nクイーン問題）のバックラック法での解き方".
 //
 // Algorithm: squares are numbered 0 .. n^2 - 1 row by row. Queens are placed one at a time on
 // squares in increasing order (each after the previous queen's square); after each placement the

@@ -1,6 +1,6 @@
 // naive-bitparallel: every one of the C(n^2, n) placements of n queens on the n^2 squares tested,
-// no pruning, the last two queens of each prefix bit-parallel (a brute force made fast; the seed's
-// own method, one placement and one full check at a time, is naive-seed).
+// no pruning, the last two queens of each prefix bit-parallel (a brute force made fast; the
+// plain method, one placement and one full check at a time, is naive-full-check).
 //
 // Algorithm: the placements are enumerated as n-subsets of the squares 0 .. n^2-1 (square
 // s = row * n + column) in lexicographic order, s_0 < s_1 < ... < s_{n-1}. Each prefix carries

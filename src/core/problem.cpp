@@ -1,5 +1,6 @@
 #include "core/problem.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -20,6 +21,8 @@ std::string_view verdict_name(Verdict v) {
 const KernelInfo* Problem::find_kernel(std::string_view kname) const {
   for (const auto& k : kernels)
     if (k.name == kname) return &k;
+  for (const auto& k : kernels)
+    if (std::find(k.aliases.begin(), k.aliases.end(), kname) != k.aliases.end()) return &k;
   return nullptr;
 }
 
@@ -68,17 +71,6 @@ std::string problem_names() {
     out += p->name;
   }
   return out;
-}
-
-const KernelInfo& kernel_of(const Problem& problem, std::string_view kernel) {
-  if (const KernelInfo* k = problem.find_kernel(kernel)) return *k;
-  throw std::invalid_argument("unknown " + problem.name + " kernel '" + std::string(kernel) +
-                              "'; known kernels: " + problem.kernel_names());
-}
-
-void check_accepts(const KernelInfo& k, const Instance& in) {
-  if (!k.refuse) return;
-  if (auto why = k.refuse(in)) throw std::invalid_argument(*why);
 }
 
 }  // namespace sb

@@ -100,6 +100,9 @@ struct KernelInfo {
   /// For kernels that run a fixed piece list (journal, resume, MPI): the list they run on an
   /// instance (a function of the instance alone). Empty for other kernels.
   std::function<PieceList(const Instance&)> pieces;
+  /// Former names, still accepted wherever a kernel name is read (find_kernel) for one release;
+  /// output always uses `name`, and `list` shows only `name`.
+  std::vector<std::string> aliases;
 
   bool parallel() const { return backend != "serial"; }
   /// True for a kernel that runs over MPI ranks (backend "mpi").
@@ -138,7 +141,7 @@ struct Problem {
   /// Registers the problem's own sub-command (e.g. `nqueens count`) on the CLI.
   std::function<void(CLI::App&, Action&)> add_commands;
 
-  /// The kernel called name, or nullptr.
+  /// The kernel called name (or formerly called name: KernelInfo::aliases), or nullptr.
   const KernelInfo* find_kernel(std::string_view name) const;
   /// Kernel names joined with ", " (for error messages).
   std::string kernel_names() const;
@@ -159,12 +162,5 @@ const Problem* find_problem(std::string_view name);
 
 /// Problem names joined with ", ".
 std::string problem_names();
-
-/// The kernel `kernel` of `problem`: throws std::invalid_argument naming the known kernels when
-/// there is none.
-const KernelInfo& kernel_of(const Problem& problem, std::string_view kernel);
-
-/// Throws std::invalid_argument with k.refuse's reason when k cannot take the instance.
-void check_accepts(const KernelInfo& k, const Instance& in);
 
 }  // namespace sb

@@ -1,12 +1,13 @@
 // Gomoku: the rules of a game in progress, points in the three notations the program speaks, and
 // the position type shared by the computer players.
 //
-// Rules (seed ../shared/seeds/001_07b7a68ef94b721c.txt; issue 9): two players alternately place
-// a stone on an empty point of a board (15 x 15 by default; 5..26 columns and rows); black moves
-// first. Five in a row (horizontal, vertical or diagonal) wins: under the `freestyle` rule five or
-// more, under the `standard` rule exactly five (an overline, six or more in a row, does not win;
-// the game goes on). A full board without a winning row is a draw. This is the m,n,k-game with
-// k = 5 (src/mnk/mnk.hpp), and the rules are decided by the m,n,k board (src/mnk/board.hpp).
+// Rules (as in chapter 332 "コンピュータを少し強くする" of Y. Kumei's Win32 SDK tutorial
+// (猫でもわかるプログラミング)): two players alternately place a stone on an empty point of a board
+// (15 x 15 by default; 5..26 columns and rows); black moves first. Five in a row (horizontal,
+// vertical or diagonal) wins: under the `freestyle` rule five or more, under the `standard` rule
+// exactly five (an overline, six or more in a row, does not win; the game goes on). A full board
+// without a winning row is a draw. This is the m,n,k-game with k = 5 (src/mnk/mnk.hpp), and the
+// rules are decided by the m,n,k board (src/mnk/board.hpp).
 //
 // Points:
 //   - the terminal notation of src/mnk: file letter a.. (columns, left to right) and rank 1..

@@ -1,5 +1,5 @@
-// Matches between computer levels (the playing-strength benchmark of issue 9), the openings they
-// start from, and the score with its error bar.
+// Matches between computer levels (the playing-strength benchmark), the openings they start
+// from, and the score with its error bar.
 #pragma once
 
 #include <cstdint>

@@ -41,55 +41,52 @@ std::vector<std::string> names(const char* prefix, int lo, int hi, const char* s
   return v;
 }
 
+/// Threat kernels: their time does not grow with the alpha-beta depth (they ignore it).
+double flat(double) {
+  return 1.0;
+}
+
 std::vector<K> kernels() {
   const std::string range = "boards 5..26, alpha-beta depth 1..30";
   // caps: the largest depth each suite runs (threat kernels ignore the depth).
   std::vector<K> v;
-  v.push_back({"vcf",
-               "serial",
-               "victory by continuous fours (src/mnk VcfSearch)",
-               range,
-               vcf,
-               {},
-               true,
-               {{"quick", 30}, {"full", 30}},
-               {"vcf03", "vcf08"},
-               {"vcf03", "vcf08", "vcf10", "vcf16"},
-               [](double) { return 1.0; }});
-  v.push_back({"vct",
-               "serial",
-               "victory by continuous threats: fours, threes, every VCF-breaking defence",
-               range,
-               vct,
-               {},
-               true,
-               {{"quick", 30}, {"full", 30}},
-               {"vcf03", "mid05"},
-               {"vcf03", "vcf10", "mid05"},
-               [](double) { return 1.0; }});
-  v.push_back({"alphabeta",
-               "serial",
-               "fixed-depth PVS: TT, VCF threat pruning, pattern order, tuple evaluation",
-               range,
-               alphabeta,
-               {},
-               true,
-               {{"quick", 6}, {"full", 8}},
-               {"mid02/d4"},
-               {"mid01/d4", "mid05/d4"},
-               {}});
+  v.push_back({.name = "vcf",
+               .backend = "serial",
+               .summary = "victory by continuous fours (src/mnk VcfSearch)",
+               .range = range,
+               .fn = vcf,
+               .caps = {{"quick", 30}, {"full", 30}},
+               .micro = {"vcf03", "vcf08"},
+               .signature = {"vcf03", "vcf08", "vcf10", "vcf16"},
+               .work = flat});
+  v.push_back({.name = "vct",
+               .backend = "serial",
+               .summary = "victory by continuous threats: fours, threes, every VCF-breaking "
+                          "defence",
+               .range = range,
+               .fn = vct,
+               .caps = {{"quick", 30}, {"full", 30}},
+               .micro = {"vcf03", "mid05"},
+               .signature = {"vcf03", "vcf10", "mid05"},
+               .work = flat});
+  v.push_back({.name = "alphabeta",
+               .backend = "serial",
+               .summary = "fixed-depth PVS: TT, VCF threat pruning, pattern order, tuple "
+                          "evaluation",
+               .range = range,
+               .fn = alphabeta,
+               .caps = {{"quick", 6}, {"full", 8}},
+               .micro = {"mid02/d4"},
+               .signature = {"mid01/d4", "mid05/d4"}});
 #ifdef SEARCHBENCH_WITH_TBB
-  v.push_back({"alphabeta-tbb",
-               "tbb",
-               "alphabeta with lazy SMP: threads share one table",
-               range,
-               alphabeta_tbb,
-               {},
-               false,
-               {{"quick", 6}, {"full", 8}},
-               {"mid02/d4"},
-               {},
-               {}});
+  v.push_back({.name = "alphabeta-tbb",
+               .backend = "tbb",
+               .summary = "alphabeta with lazy SMP: threads share one table",
+               .range = range,
+               .fn = alphabeta_tbb,
+               .deterministic = false,
+               .caps = {{"quick", 6}, {"full", 8}},
+               .micro = {"mid02/d4"}});
 #endif
   return v;
 }

@@ -6,7 +6,8 @@
 // their colour in a row (horizontally, vertically or diagonally) wins; a full board without one is
 // a draw. Under the `freestyle` rule any row of k or more wins; under the `standard` rule only a
 // row of exactly k wins (an overline, k + 1 or more in a row, does not). Tic-tac-toe is (3,3,3);
-// freestyle gomoku is (15,15,5) (seed ../shared/seeds/001_07b7a68ef94b721c.txt).
+// freestyle gomoku is (15,15,5) (as in chapter 332 "コンピュータを少し強くする" of Y. Kumei's Win32
+// SDK tutorial (猫でもわかるプログラミング)).
 //
 // Cells are numbered c = r * m + f with rank r = 0 at the bottom (rank 1) and file f = 0 on the
 // left (file a). A point is written as its file letter and rank number: "a1" is the bottom-left

@@ -74,65 +74,55 @@ std::vector<K> kernels() {
   // 2 cores: minimax 3x3 (quick; 4x3 ~ 10^9 nodes in full), alphabeta 4x3 (4x4 with k = 4 is
   // ~10^8 nodes with every move), alphabeta-tt 5x4 (quick) and 6x5 (full).
   std::vector<K> v;
-  v.push_back({"minimax",
-               "serial",
-               "plain exhaustive negamax: every move to the end of the game, no pruning, no table",
-               "<= " + std::to_string(kMinimaxMaxEmpty) + " empty",
-               minimax,
-               minimax_range,
-               true,
-               {{"quick", 9}, {"full", 12}},
-               {"3x3k3:b2,a1", "3x3k3:b2"},
-               {"3x3k3"},
-               {}});
-  v.push_back({"alphabeta",
-               "serial",
-               "negamax with alpha-beta; wins first, forced blocks, centre first; no table",
-               "<= 26x26",
-               alphabeta,
-               {},
-               true,
-               {{"quick", 12}, {"full", 16}},
-               {"3x3k3", "4x3k3"},
-               {"4x3k3", "4x4k3"},
-               {}});
-  v.push_back({"alphabeta-tt",
-               "serial",
-               "alphabeta with a bounded transposition table keyed on the canonical position "
-               "under the board symmetries; dead cells pruned",
-               "<= 26x26",
-               alphabeta_tt,
-               {},
-               true,
-               {{"quick", 20}, {"full", 30}},
-               {"4x4k4", "5x4k4"},
-               {"4x4k4", "5x4k4"},
-               {}});
-  v.push_back({"pns",
-               "serial",
-               "df-pn on 'first wins?' and 'second wins?' with threat-space pruning (forced "
-               "replies, null-move VCF relevance, VCF), dead cells and pairing strategies",
-               "<= 26x26",
-               pns,
-               {},
-               true,
-               {},
-               {"4x4k4", "5x5k4"},
-               {"5x5k4", "6x6k5", kVcf9},
-               flat});
+  v.push_back({.name = "minimax",
+               .backend = "serial",
+               .summary = "plain exhaustive negamax: every move to the end of the game, no "
+                          "pruning, no table",
+               .range = "<= " + std::to_string(kMinimaxMaxEmpty) + " empty",
+               .fn = minimax,
+               .refuse = minimax_range,
+               .caps = {{"quick", 9}, {"full", 12}},
+               .micro = {"3x3k3:b2,a1", "3x3k3:b2"},
+               .signature = {"3x3k3"}});
+  v.push_back({.name = "alphabeta",
+               .backend = "serial",
+               .summary = "negamax with alpha-beta; wins first, forced blocks, centre first; no "
+                          "table",
+               .range = "<= 26x26",
+               .fn = alphabeta,
+               .caps = {{"quick", 12}, {"full", 16}},
+               .micro = {"3x3k3", "4x3k3"},
+               .signature = {"4x3k3", "4x4k3"}});
+  v.push_back({.name = "alphabeta-tt",
+               .backend = "serial",
+               .summary = "alphabeta with a bounded transposition table keyed on the canonical "
+                          "position under the board symmetries; dead cells pruned",
+               .range = "<= 26x26",
+               .fn = alphabeta_tt,
+               .caps = {{"quick", 20}, {"full", 30}},
+               .micro = {"4x4k4", "5x4k4"},
+               .signature = {"4x4k4", "5x4k4"}});
+  v.push_back({.name = "pns",
+               .backend = "serial",
+               .summary = "df-pn on 'first wins?' and 'second wins?' with threat-space pruning "
+                          "(forced replies, null-move VCF relevance, VCF), dead cells and pairing "
+                          "strategies",
+               .range = "<= 26x26",
+               .fn = pns,
+               .micro = {"4x4k4", "5x5k4"},
+               .signature = {"5x5k4", "6x6k5", kVcf9},
+               .work = flat});
 #ifdef SEARCHBENCH_WITH_TBB
   // Not deterministic: the threads share the table, so node counts vary from run to run.
-  v.push_back({"pns-tbb",
-               "tbb",
-               "pns run by oneTBB threads on one shared table, diverging by virtual proof numbers",
-               "<= 26x26",
-               pns_tbb,
-               {},
-               false,
-               {},
-               {"5x5k4", "6x6k5"},
-               {},
-               flat});
+  v.push_back({.name = "pns-tbb",
+               .backend = "tbb",
+               .summary = "pns run by oneTBB threads on one shared table, diverging by virtual "
+                          "proof numbers",
+               .range = "<= 26x26",
+               .fn = pns_tbb,
+               .deterministic = false,
+               .micro = {"5x5k4", "6x6k5"},
+               .work = flat});
 #endif
   return v;
 }

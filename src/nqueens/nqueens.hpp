@@ -36,9 +36,9 @@ struct Result {
 using Kernel = Result (*)(const Params& p);
 
 // The kernel ladder (kernels/nqueens/*.cpp). Ranges and registration: src/nqueens/problem.cpp.
-Result naive_seed(const Params& p);         ///< all C(n^2, n) placements, each checked alone
+Result naive_full_check(const Params& p);   ///< all C(n^2, n) placements, each checked alone
 Result naive_bitparallel(const Params& p);  ///< all C(n^2, n) placements, last two bit-parallel
-Result backtrack_squares(const Params& p);  ///< square-by-square backtracking (seed 004)
+Result backtrack_squares(const Params& p);  ///< square-by-square backtracking, full checks
 Result backtrack_rows(const Params& p);     ///< one queen per row, occupancy arrays
 Result bitboard(const Params& p);           ///< one queen per row, bit masks, explicit stack
 Result bitboard_sym(const Params& p);       ///< bitboard with D4 symmetry reduction

@@ -179,63 +179,50 @@ namespace {
 
 using K = TypedKernel<Traits>;
 
-std::optional<std::string> fits(const Instance&) {
-  return std::nullopt;  // every kernel takes every board the instance syntax allows
-}
-
 std::vector<K> kernels() {
+  // Every kernel takes every board the instance syntax allows (no refuse).
   const std::string range = "cells <= " + std::to_string(kMaxSquares);
   // caps: the largest board side each suite runs, every first move classified (2 cores, CPU
   // time of one run): plain 9x9 ~ 0.05 s (10x10 ~ 0.1 s), memo 11x11 ~ 1.1 s (12x12 ~ 1.2 s),
   // memo-sym 12x12 ~ 0.15 s (13x13 ~ 7 s), memo-sym-tbb the same on one thread (14x14 ~ 15 s).
   // The quick suite's 12x12 row of memo-sym-tbb at 1 and 2 threads shows its speedup.
   std::vector<K> v;
-  v.push_back({"plain",
-               "serial",
-               "recursive game-tree search, stops at the first winning move, no memo",
-               range,
-               plain,
-               fits,
-               true,
-               {{"quick", 9}, {"full", 10}},
-               {"3x3", "4x4"},
-               {"4x4", "5x5"},
-               {}});
-  v.push_back({"memo",
-               "serial",
-               "game-tree search with a transposition table on the free-square set",
-               range,
-               memo,
-               fits,
-               true,
-               {{"quick", 11}, {"full", 12}},
-               {"4x4", "5x5"},
-               {"6x6", "7x7", "5x6:misere"},
-               {}});
-  v.push_back({"memo-sym",
-               "serial",
-               "transposition table keyed on the canonical free-square set under board symmetry",
-               range,
-               memo_sym,
-               fits,
-               true,
-               {{"quick", 12}, {"full", 13}},
-               {"4x4", "5x5"},
-               {"7x7", "8x8:grundy", "5x6:misere"},
-               {}});
+  v.push_back({.name = "plain",
+               .backend = "serial",
+               .summary = "recursive game-tree search, stops at the first winning move, no memo",
+               .range = range,
+               .fn = plain,
+               .caps = {{"quick", 9}, {"full", 10}},
+               .micro = {"3x3", "4x4"},
+               .signature = {"4x4", "5x5"}});
+  v.push_back({.name = "memo",
+               .backend = "serial",
+               .summary = "game-tree search with a transposition table on the free-square set",
+               .range = range,
+               .fn = memo,
+               .caps = {{"quick", 11}, {"full", 12}},
+               .micro = {"4x4", "5x5"},
+               .signature = {"6x6", "7x7", "5x6:misere"}});
+  v.push_back({.name = "memo-sym",
+               .backend = "serial",
+               .summary = "transposition table keyed on the canonical free-square set under "
+                          "board symmetry",
+               .range = range,
+               .fn = memo_sym,
+               .caps = {{"quick", 12}, {"full", 13}},
+               .micro = {"4x4", "5x5"},
+               .signature = {"7x7", "8x8:grundy", "5x6:misere"}});
 #ifdef SEARCHBENCH_WITH_TBB
   // Not deterministic: which thread searches what depends on timing, so node counts vary.
-  v.push_back({"memo-sym-tbb",
-               "tbb",
-               "memo-sym on oneTBB threads sharing one table, busy subtrees deferred (ABDADA)",
-               range,
-               memo_sym_tbb,
-               fits,
-               false,
-               {{"quick", 12}, {"full", 14}},
-               {"4x4", "5x5"},
-               {},
-               {}});
+  v.push_back({.name = "memo-sym-tbb",
+               .backend = "tbb",
+               .summary = "memo-sym on oneTBB threads sharing one table, busy subtrees deferred "
+                          "(ABDADA)",
+               .range = range,
+               .fn = memo_sym_tbb,
+               .deterministic = false,
+               .caps = {{"quick", 12}, {"full", 14}},
+               .micro = {"4x4", "5x5"}});
 #endif
   return v;
 }

@@ -82,8 +82,7 @@ namespace sb::queens_game {
 
 // The solver ladder (kernels/queens_game/*.cpp). All accept 1 <= rows * cols <= kMaxSquares;
 // the exponential `plain` is practical only up to about 8 x 8.
-Result plain(
-    const Params& p);  ///< plain game-tree search, no memo (the historical program's method)
+Result plain(const Params& p);         ///< plain game-tree search, no memo (the page's method)
 Result memo(const Params& p);          ///< transposition table on the free-square set
 Result memo_sym(const Params& p);      ///< table keys in canonical form under the board symmetries
 Result memo_sym_tbb(const Params& p);  ///< memo_sym with parallel subtrees on oneTBB

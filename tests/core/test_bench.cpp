@@ -240,17 +240,28 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
   EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);  // --n and --instances
 }
 
+TEST(BenchLib, FormerKernelNameIsPlannedUnderItsNewName) {
+  sb::bench::Request req;
+  req.suite = sb::bench::find_suite("quick");
+  req.kernels = {"naive-seed"};  // naive-full-check's former name, accepted for one release
+  req.n = sb::bench::Range{5, 6};
+  req.threads = {1};
+  const auto plan = sb::bench::make_plan(req);
+  ASSERT_EQ(plan.cells.size(), 2u);
+  for (const auto& c : plan.cells) EXPECT_EQ(c.kernel->name, "naive-full-check");
+}
+
 TEST(BenchLib, CostModelScalesNaiveByPlacements) {
-  ASSERT_NE(nq().find_kernel("naive-seed"), nullptr);
+  ASSERT_NE(nq().find_kernel("naive-full-check"), nullptr);
   ASSERT_NE(nq().find_kernel("backtrack-rows"), nullptr);
   sb::bench::CostModel m;
-  EXPECT_FALSE(m.estimate(cell(nq(), "naive-seed", "8", 1)).has_value());
-  m.record(cell(nq(), "naive-seed", "7", 1), 0.1);
+  EXPECT_FALSE(m.estimate(cell(nq(), "naive-full-check", "8", 1)).has_value());
+  m.record(cell(nq(), "naive-full-check", "7", 1), 0.1);
   const double ratio = sb::nqueens::placements(8) / sb::nqueens::placements(7);
-  EXPECT_NEAR(*m.estimate(cell(nq(), "naive-seed", "8", 1)), 0.1 * ratio, 1e-9);
+  EXPECT_NEAR(*m.estimate(cell(nq(), "naive-full-check", "8", 1)), 0.1 * ratio, 1e-9);
   // Another thread count: unknown, except for the progress line.
-  EXPECT_FALSE(m.estimate(cell(nq(), "naive-seed", "8", 2)).has_value());
-  EXPECT_NEAR(*m.rough_estimate(cell(nq(), "naive-seed", "8", 2)), 0.1 * ratio, 1e-9);
+  EXPECT_FALSE(m.estimate(cell(nq(), "naive-full-check", "8", 2)).has_value());
+  EXPECT_NEAR(*m.rough_estimate(cell(nq(), "naive-full-check", "8", 2)), 0.1 * ratio, 1e-9);
   m.record(cell(nq(), "backtrack-rows", "10", 1), 0.01);
   m.record(cell(nq(), "backtrack-rows", "11", 1), 0.1);  // growth 10 per n
   EXPECT_NEAR(*m.estimate(cell(nq(), "backtrack-rows", "13", 1)), 10.0, 1e-9);
@@ -447,8 +458,8 @@ TEST(BenchCli, DryRunListsThePlanAndRunsNothing) {
   const auto r = bench(dir, "--suite quick --dry-run");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("run  nqueens/naive-bitparallel 8 threads=1"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("run  nqueens/naive-seed 7 threads=1"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("naive-seed 8 "), std::string::npos) << r.out;  // estimated, not run
+  EXPECT_NE(r.out.find("run  nqueens/naive-full-check 7 threads=1"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("naive-full-check 8 "), std::string::npos) << r.out;  // estimated, not run
 #ifdef SEARCHBENCH_WITH_TBB
   EXPECT_NE(r.out.find("run  nqueens/bitboard-sym-tbb 16 threads=2"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("run  nqueens/constellation-tbb 17 threads=2"), std::string::npos) << r.out;

@@ -37,7 +37,7 @@ def script(name, *args):
 
 
 def synthetic_rows():
-    """Rows with known medians: naive-seed n = 7 takes 0.5 s (not run at n = 8),
+    """Rows with known medians: naive-full-check n = 7 takes 0.5 s (not run at n = 8),
     naive-bitparallel n = 8 2 s, bitboard 1 ms, a parallel kernel halves."""
     prov = {"git_sha": "abc", "host": "testhost", "cpu_model": "Test CPU, 2 cores",
             "compiler": "GNU 12.2.0", "flags": "-O3", "timestamp_utc": "2026-01-01T00:00:00Z"}
@@ -54,8 +54,8 @@ def synthetic_rows():
             r.update(extra)
             rows.append(r)
 
-    add("naive-seed", "tbb", 6, 1, [0.02, 0.02, 0.02], 1947792, total=4, unique=1)
-    add("naive-seed", "tbb", 7, 1, [0.4, 0.5, 0.6], 85900584, total=40, unique=6)
+    add("naive-full-check", "tbb", 6, 1, [0.02, 0.02, 0.02], 1947792, total=4, unique=1)
+    add("naive-full-check", "tbb", 7, 1, [0.4, 0.5, 0.6], 85900584, total=40, unique=6)
     add("naive-bitparallel", "tbb", 7, 1, [0.05, 0.06, 0.04], 85900584, total=40, unique=6)
     add("naive-bitparallel", "tbb", 8, 1, [1.9, 2.0, 2.1], 4426165368, total=92, unique=12)
     add("bitboard", "serial", 8, 1, [0.001, 0.001, 0.002], 2056, total=92, unique=12)
@@ -111,7 +111,7 @@ class TabulatePlotFromCli(unittest.TestCase):
             self.assertIn("### Median wall time per kernel and n\n", md)
             self.assertIn("| kernel | n = 4 | n = 5 | n = 6 | n = 7 | n = 8 |", md)
             self.assertIn("### Every kernel at n = 8 against the naive enumeration", md)
-            self.assertIn("naive-seed: no run at n <= 8 in the data", md)
+            self.assertIn("naive-full-check: no run at n <= 8 in the data", md)
             self.assertIn("### Speedup over 1 thread", md)
             if parallel:
                 self.assertIn(f"| {parallel} | 8 |", md)
@@ -154,13 +154,13 @@ class TabulateKnownValues(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             md = r.stdout
             self.assertIn("C(64, 8) = 4,426,165,368 placements", md)
-            # naive-seed at n = 8, estimated: 0.5 s / C(49, 7) per placement x C(64, 8).
+            # naive-full-check at n = 8, estimated: 0.5 s / C(49, 7) per placement x C(64, 8).
             seed8 = 0.5 / math.comb(49, 7) * math.comb(64, 8)
-            self.assertIn(f"naive-seed, 1 thread(s): ~{seed8:.3g} s (estimate: its median cost per "
-                          f"placement at n = 7, {0.5 / math.comb(49, 7) * 1e9:.3g} ns, times "
-                          "C(64, 8))", md)
-            self.assertIn(f"| naive-seed | tbb | 1 | ~{seed8:.3g} s (estimate) | 4,426,165,368 |",
-                          md)
+            self.assertIn(f"naive-full-check, 1 thread(s): ~{seed8:.3g} s (estimate: its median "
+                          f"cost per placement at n = 7, {0.5 / math.comb(49, 7) * 1e9:.3g} ns, "
+                          "times C(64, 8))", md)
+            self.assertIn(f"| naive-full-check | tbb | 1 | ~{seed8:.3g} s (estimate) | "
+                          "4,426,165,368 |", md)
             self.assertIn("| naive-bitparallel | tbb | 1 | 2 s | 4,426,165,368 |", md)
             self.assertIn(f"| bitboard | serial | 1 | 1 ms | 2,056 | 2.06e+06 | "
                           f"~{seed8 / 0.001:,.0f}x | 2,000x |", md)
@@ -180,6 +180,19 @@ class TabulateKnownValues(unittest.TestCase):
             self.assertIn("### Median wall time per kernel and board", md)
             self.assertIn("| kernel | 3x3 | 4x4 |", md)
             self.assertIn("testhost", md)
+
+    def test_former_kernel_name_reads_as_the_new_one(self):
+        # Files written before naive-full-check was renamed name it naive-seed.
+        rows = synthetic_rows()
+        for r in rows:
+            if r["kernel"] == "naive-full-check":
+                r["kernel"] = "naive-seed"
+        with tempfile.TemporaryDirectory() as d:
+            write_csv(os.path.join(d, "old.csv"), rows)
+            r = script("tabulate.py", d)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("| naive-full-check | tbb | 1 | ~", r.stdout)
+            self.assertNotIn("naive-seed", r.stdout)
 
     def test_rejects_other_csv(self):
         with tempfile.TemporaryDirectory() as d:

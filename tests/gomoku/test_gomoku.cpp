@@ -1,5 +1,5 @@
 // Gomoku: rules (fives in every direction and at the edges, standard-rule overlines, full-board
-// draws), the line-shape table against src/mnk's analyze_move, the seed's computer rule by rule,
+// draws), the line-shape table against src/mnk's analyze_move, the level-1 computer rule by rule,
 // every level's five and block, the committed VCF positions proved by a brute force of this file,
 // VCT, the fixed-depth search, records, and the pbrain protocol in process.
 #include <gtest/gtest.h>
@@ -234,7 +234,7 @@ TEST(GomokuShapes, NamedShapes) {
   EXPECT_EQ(s[key("21111", "00000")], gm::Shape::kFive);
 }
 
-// ---- the seed's computer (level 1), rule by rule ---------------------------------------------
+// ---- the level-1 computer (SearchPos of "コンピュータを少し強くする"), rule by rule ----------
 
 TEST(GomokuSeed, Rule1CentreOnTheFirstOrSecondMove) {
   std::uint64_t rng = 1;
@@ -260,7 +260,7 @@ TEST(GomokuSeed, Rule2OwnFiveBeforeBlocking) {
   std::uint64_t rng = 1;
   const gm::SeedMove m = gm::seed_move(g, {}, &rng);
   EXPECT_EQ(m.rule, gm::SeedRule::kFive);
-  // the first five point in the seed's scan order: rows from the top, so c4 and h4 are on the
+  // the first five point in the chapter's scan order: rows from the top, so c4 and h4 are on the
   // same row and c4 (left) comes first
   EXPECT_EQ(g.point(m.cell), "c4");
 }
@@ -277,7 +277,7 @@ TEST(GomokuSeed, Rule3BlockTheOpponentsFive) {
 TEST(GomokuSeed, Rule4BlockAThreeAtTheSeedsPoint) {
   // black (the computer) to move; white has e5 f5 g5. Scanning from the top row, left to right,
   // the first point where a white stone makes a window of five with four white stones is c5
-  // (window c5-g5, empty d5), so the seed blocks at d5, inside the three, not at its end.
+  // (window c5-g5, empty d5), so level 1 blocks at d5, inside the three, not at its end.
   gm::Game g = game_of("a15 e5 o15 f5 a1 g5");
   ASSERT_EQ(g.to_move(), gm::kBlack);
   std::uint64_t rng = 1;
@@ -303,7 +303,7 @@ TEST(GomokuSeed, Rule5FourOrThreeOnceEachUntilAFallThrough) {
   EXPECT_EQ(g.point(m.cell), "c3");
   EXPECT_TRUE(m.after.made_three);
   EXPECT_FALSE(m.after.made_four);
-  // having made a three, the seed skips threes: the first four point is d3 (d3-h3, e3 empty)
+  // having made a three, level 1 skips threes: the first four point is d3 (d3-h3, e3 empty)
   m = gm::seed_move(g, m.after, &rng);
   EXPECT_EQ(m.rule, gm::SeedRule::kFourOrThree);
   EXPECT_EQ(g.point(m.cell), "d3");

@@ -1,5 +1,5 @@
-// Tests of the two naive N-queens kernels, naive-seed (kernels/nqueens/naive_seed.cpp: seed 004's
-// method, one placement and one full check at a time) and naive-bitparallel
+// Tests of the two naive N-queens kernels, naive-full-check (kernels/nqueens/naive_full_check.cpp:
+// one placement and one full check at a time) and naive-bitparallel
 // (kernels/nqueens/naive_bitparallel.cpp): Q(n) and U(n) against the published tables,
 // nodes == C(n^2, n), identical results for any thread count, range checks.
 #include <gtest/gtest.h>
@@ -38,7 +38,7 @@ struct Named {
   Kernel kernel;
   int max_n;  // largest n tested here (runs within a second or so)
 };
-const Named kNaive[] = {{"naive-seed", sb::nqueens::naive_seed, 6},
+const Named kNaive[] = {{"naive-full-check", sb::nqueens::naive_full_check, 6},
                         {"naive-bitparallel", sb::nqueens::naive_bitparallel, 7}};
 
 #ifdef SEARCHBENCH_WITH_TBB

@@ -219,7 +219,7 @@ TEST(Registry, DefaultIsTheFastestParallelKernel) {
 }
 
 TEST(Registry, NaiveBackendIsWhatWasBuilt) {
-  for (const char* name : {"naive-seed", "naive-bitparallel"}) {
+  for (const char* name : {"naive-full-check", "naive-bitparallel"}) {
 #ifdef SEARCHBENCH_WITH_TBB
     EXPECT_EQ(kernel(name).backend, "tbb") << name;
 #else

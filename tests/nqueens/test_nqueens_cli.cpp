@@ -43,7 +43,7 @@ TEST(CliList, ShowsEveryKernelBuilt) {
   const auto r = run_cli("list");
   ASSERT_EQ(r.exit_code, 0);
   for (const char* k :
-       {"naive-seed", "naive-bitparallel", "backtrack-squares", "backtrack-rows", "bitboard",
+       {"naive-full-check", "naive-bitparallel", "backtrack-squares", "backtrack-rows", "bitboard",
         "bitboard-sym", "constellation", "1..9", "1..32", "queens-game", "memo-sym"})
     EXPECT_NE(r.out.find(k), std::string::npos) << k;
     // A backend that is off is not listed (and its kernels are not built).
@@ -132,11 +132,25 @@ TEST(CliCount, TextShowsCountsAndRates) {
 }
 
 TEST(CliCount, NaiveKernelsCountEveryPlacement) {
-  for (const char* k : {"naive-seed", "naive-bitparallel"}) {
+  for (const char* k : {"naive-full-check", "naive-bitparallel"}) {
     const auto r = run_cli(std::string("nqueens count -n 5 -t 2 -f csv -k ") + k);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find(",53130,"), std::string::npos) << r.out;  // C(25, 5) placements tested
   }
+}
+
+TEST(CliCount, FormerKernelNameRunsUnderItsNewName) {
+  // naive-seed, naive-full-check's former name, is accepted for one release and reported under
+  // the new name; `list` shows only the new name as a kernel.
+  const auto r = run_cli("nqueens count -n 5 -f csv -k naive-seed");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("nqueens,naive-full-check,"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("nqueens,naive-seed,"), std::string::npos) << r.out;
+  const auto list = run_cli("list");
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(list.out.find("\nnqueens      naive-seed "), std::string::npos) << list.out;
+  expect_usage_error("nqueens count -n 12 -k naive-seed",
+                     "out of range for kernel 'naive-full-check' (1..9)");
 }
 
 TEST(CliBadInput, ExitTwoWithOneLine) {
@@ -146,7 +160,7 @@ TEST(CliBadInput, ExitTwoWithOneLine) {
   expect_usage_error("nqueens count -n 8 -k ''", "known kernels");
   expect_usage_error("nqueens count -n 33 -k bitboard-sym", "1 to 32");
   expect_usage_error("nqueens count -n 12 -k naive-bitparallel", "out of range");
-  expect_usage_error("nqueens count -n 8 -k naive", "naive-seed");  // renamed: the list helps
+  expect_usage_error("nqueens count -n 8 -k naive", "naive-full-check");  // the list helps
   expect_usage_error("nqueens count -n abc");
   expect_usage_error("nqueens count -n 8 -k nope", "bitboard-sym");  // lists the known ones
   expect_usage_error("nqueens count -n 8 -t 0");
@@ -163,7 +177,7 @@ TEST(CliBadInput, ExitTwoWithOneLine) {
 TEST(CliBadInput, NaiveRefusalStatesThePlacementCount) {
   // C(100, 10) and C(144, 12) computed independently (Python's math.comb).
   expect_usage_error("nqueens count -n 10 -k naive-bitparallel", "C(100, 10) = 17,310,309,456,440");
-  expect_usage_error("nqueens count -n 12 -k naive-seed", "C(144, 12) = 103,619,293,824,707,388");
+  expect_usage_error("nqueens count -n 12 -k naive-full-check", "C(144, 12) = 103,619,293,824,707,388");
 }
 
 TEST(CliSolutions, AllUniqueFirstAndLimit) {
