@@ -31,18 +31,18 @@ namespace sb {
 /// A kernel of problem T before type erasure.
 template <class T>
 struct TypedKernel {
-  std::string name;     ///< see KernelInfo
-  std::string backend;  ///< "serial", "tbb", "openmp", "mpi"
-  std::string summary;
-  std::string range;  ///< for `list`
-  std::function<typename T::Result(const typename T::Params&)> fn;
+  std::string name{};     ///< see KernelInfo
+  std::string backend{};  ///< "serial", "tbb", "openmp", "mpi"
+  std::string summary{};
+  std::string range{};  ///< for `list`
+  std::function<typename T::Result(const typename T::Params&)> fn{};
   /// Why the kernel cannot take an instance, or nullopt (empty: every instance accepted).
-  std::function<std::optional<std::string>(const typename T::Instance&)> refuse;
+  std::function<std::optional<std::string>(const typename T::Instance&)> refuse{};
   bool deterministic = true;
-  std::map<std::string, double, std::less<>> caps;
-  std::vector<std::string> micro;
-  std::vector<std::string> signature;
-  std::function<double(double size)> work;
+  std::map<std::string, double, std::less<>> caps{};
+  std::vector<std::string> micro{};
+  std::vector<std::string> signature{};
+  std::function<double(double size)> work{};
   /// The piece list the kernel runs (see KernelInfo::pieces); empty for other kernels.
   std::function<PieceList(const typename T::Instance&)> pieces = nullptr;
 };
