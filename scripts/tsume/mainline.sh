@@ -25,7 +25,7 @@ kernel=${1:-dfpn}
 shift || true
 py=/usr/bin/python3
 # the kernel and the extra options, tried once on the head-gold mate: searchbench's own message
-"$exe" tsume solve --problem head-gold -k "$kernel" --time-limit 60 --max-memory 1G -f csv "$@" \
+"$exe" tsume solve --puzzle head-gold -k "$kernel" --time-limit 60 --max-memory 1G -f csv "$@" \
   > /dev/null < /dev/null || exit 2
 
 list="$dir/mainline_positions.csv"
@@ -42,7 +42,7 @@ import csv, sys
 for r in csv.DictReader(sys.stdin):
     if r['expected'] != 'nomate' and int(r['expected']) >= 13: print(r['name'], r['expected'])" |
     while read -r name expected; do
-      "$exe" tsume solve --problem "$name" -k dfpn --time-limit 60 --max-memory 1G -f csv \
+      "$exe" tsume solve --puzzle "$name" -k dfpn --time-limit 60 --max-memory 1G -f csv \
         2>/dev/null < /dev/null | tail -1 | $py -c "
 import csv, sys
 r = next(csv.reader(sys.stdin))
@@ -59,7 +59,7 @@ fi
 
 echo "name,kernel,threads,outcome,mate_length,length_proven,leftover,nodes,positions,wall_s,verified" > "$tmp"
 tail -n +2 "$list" | while IFS=, read -r name problem moves expected; do
-  "$exe" tsume solve --problem "$problem" --moves "$moves" -k "$kernel" --time-limit 60 \
+  "$exe" tsume solve --puzzle "$problem" --moves "$moves" -k "$kernel" --time-limit 60 \
     --max-memory 1G -f csv "$@" 2>/dev/null < /dev/null | tail -1 | $py -c "
 import csv, sys
 r = next(csv.reader(sys.stdin))

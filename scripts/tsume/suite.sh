@@ -20,7 +20,7 @@ echo "name,kernel,threads,outcome,mate_length,length_proven,leftover,nodes,posit
 "$exe" tsume list -f csv | /usr/bin/python3 -c "
 import csv, sys
 for r in csv.DictReader(sys.stdin): print(r['name'])" | while read -r name; do
-  "$exe" tsume solve --problem "$name" -k "$kernel" --time-limit 60 --max-memory 1G -f csv "$@" \
+  "$exe" tsume solve --puzzle "$name" -k "$kernel" --time-limit 60 --max-memory 1G -f csv "$@" \
     2>/dev/null < /dev/null | tail -1 | /usr/bin/python3 -c "
 import csv, sys
 r = next(csv.reader(sys.stdin))

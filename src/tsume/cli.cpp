@@ -11,6 +11,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/progress_watch.hpp"
+#include "cli/run.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/limits.hpp"
@@ -19,20 +20,22 @@
 #include "core/timing.hpp"
 #include "tsume/problem.hpp"
 #include "tsume/tsume.hpp"
-#include "tsume/tsume_cli.hpp"
+#include "tsume/usi.hpp"
 
-namespace sb::cli {
+namespace sb::tsume {
 namespace {
 
 namespace ts = sb::tsume;
+using cli::non_empty;
+using cli::UsageError;
 
 struct SolveOptions {
   std::string sfen;
   std::string kif;
-  std::string problem;
+  std::string puzzle;
   std::string moves;
-  std::string kernel = "dfpn";
-  int threads = 0;
+  std::string kernel;  ///< empty: the problem's default kernel
+  int threads = 0;     ///< 0: every core (parallel kernels)
   std::string max_memory;
   double time_limit = 0;
   std::uint64_t max_nodes = 0;
@@ -75,17 +78,16 @@ std::string read_file(const std::string& path) {
 }
 
 int run_solve(const SolveOptions& o) {
-  const int given = !o.sfen.empty() + !o.kif.empty() + !o.problem.empty();
-  if (given != 1) throw UsageError("give exactly one of --sfen, --kif and --problem");
+  const int given = !o.sfen.empty() + !o.kif.empty() + !o.puzzle.empty();
+  if (given != 1) throw UsageError("give exactly one of --sfen, --kif and --puzzle");
   ts::Instance inst;
   if (!o.sfen.empty()) {
     inst = ts::Instance{"", ts::parse_sfen(o.sfen)};
   } else if (!o.kif.empty()) {
     inst = ts::Instance{"", ts::parse_kif(read_file(o.kif))};
   } else {
-    const ts::SuiteProblem* p = ts::find_problem(o.problem);
-    if (!p)
-      throw UsageError("unknown suite problem '" + o.problem + "' (see `searchbench tsume list`)");
+    const ts::Puzzle* p = ts::find_puzzle(o.puzzle);
+    if (!p) throw UsageError("unknown puzzle '" + o.puzzle + "' (see `searchbench tsume list`)");
     inst = ts::Instance{p->name, ts::parse_sfen(p->sfen)};
   }
   if (!o.moves.empty()) {  // as USI's `position ... moves`: the position after them is solved
@@ -98,17 +100,19 @@ int run_solve(const SolveOptions& o) {
     }
   }
   if (inst.name.empty())
-    if (const ts::SuiteProblem* p = ts::find_problem(inst.position)) inst.name = p->name;
-  const ts::KernelEntry* k = ts::find_kernel(o.kernel);
-  if (!k)
-    throw UsageError("unknown tsume kernel '" + o.kernel +
-                     "'; known kernels: " + ts::kernel_names());
-  if (!k->parallel && o.threads > 1)
-    std::fprintf(stderr, "searchbench: note: --threads is for dfpn-tbb; %s runs on one thread\n",
-                 k->name);
+    if (const ts::Puzzle* p = ts::find_puzzle(inst.position)) inst.name = p->name;
+  // The kernel and threads as every command picks them (src/cli/run.hpp); the registry's typed
+  // entry then runs with the tsume-only limits below.
+  const KernelInfo& info = cli::choose_kernel(ts::problem(), !o.kernel.empty(), o.kernel);
+  const ts::KernelEntry& k = ts::kernel(info.name);
+  const char* const name = k.typed.name.c_str();
+  if (!k.parallel() && o.threads > 1)
+    std::fprintf(stderr,
+                 "searchbench: note: --threads is for parallel kernels; %s runs on one thread\n",
+                 name);
   ts::Params p;
   p.root = inst.position;
-  p.threads = k->parallel ? (o.threads == 0 ? 2 : o.threads) : 1;
+  p.threads = cli::threads_for(info, o.threads);
   p.max_memory = parse_memory_budget(o.max_memory);
   p.max_nodes = o.max_nodes;
   p.max_length = o.max_length;
@@ -119,18 +123,19 @@ int run_solve(const SolveOptions& o) {
                      std::chrono::duration<double>(o.time_limit));
   Progress progress;
   p.progress = &progress;
-  ts::validate(p, k->name);
+  ts::validate(p, name);
   ts::Result r;
   double wall = 0;
   {
-    ProgressWatch watch(progress, std::string("tsume ") + k->name, "nodes", true,
-                        k->deepens ? "no mate within %llu plies" : "mate within %llu plies proved");
-    std::tie(r, wall) = timed([&] { return k->fn(p); });
+    cli::ProgressWatch watch(
+        progress, std::string("tsume ") + name, "nodes", true,
+        k.deepens ? "no mate within %llu plies" : "mate within %llu plies proved");
+    std::tie(r, wall) = timed([&] { return k.typed.fn(p); });
   }
   // The suite's expected lengths count every interposition: no reference under the other rule.
   const std::string verified =
       p.interpositions == ts::Interpositions::kAll ? ts::verify(inst, r) : "na";
-  const ts::SuiteProblem* prob = inst.name.empty() ? nullptr : ts::find_problem(inst.name);
+  const ts::Puzzle* prob = inst.name.empty() ? nullptr : ts::find_puzzle(inst.name);
   const std::string usi = usi_line(r.main_line);
   const std::string kif = ts::kif_line(inst.position, r.main_line, false);
   const int leftover = r.main_line.empty() ? -1 : ts::leftover_after(inst.position, r.main_line);
@@ -141,7 +146,7 @@ int run_solve(const SolveOptions& o) {
                            "positions", "wall_s", "nodes_per_s", "verified", "sfen",
                            "interpositions", "no_mate_within"});
     std::cout << csv_line(
-        {"tsume", inst.name, k->name, std::to_string(r.threads), outcome_name(r.outcome), len,
+        {"tsume", inst.name, name, std::to_string(r.threads), outcome_name(r.outcome), len,
          r.length_proven ? "true" : "false", usi, kif, leftover < 0 ? "" : std::to_string(leftover),
          std::to_string(r.nodes), std::to_string(r.positions), format_double(wall),
          format_double(per_second(r.nodes, wall)), verified, ts::format_sfen(inst.position),
@@ -151,7 +156,7 @@ int run_solve(const SolveOptions& o) {
     j["problem"] = "tsume";
     j["instance"] = inst.name;
     j["sfen"] = ts::format_sfen(inst.position);
-    j["kernel"] = k->name;
+    j["kernel"] = name;
     j["threads"] = r.threads;
     j["interpositions"] = o.interpositions;
     j["outcome"] = outcome_name(r.outcome);
@@ -180,7 +185,7 @@ int run_solve(const SolveOptions& o) {
     std::cout << "tsume " << (inst.name.empty() ? "" : inst.name + " ")
               << ts::format_sfen(inst.position) << "\n";
     std::cout << ts::format_bod(inst.position);
-    std::printf("kernel    = %s, %d thread%s\n", k->name, r.threads, r.threads == 1 ? "" : "s");
+    std::printf("kernel    = %s, %d thread%s\n", name, r.threads, r.threads == 1 ? "" : "s");
     if (p.interpositions == ts::Interpositions::kNoFutile)
       std::printf("rule      = futile interpositions (無駄合) are not counted\n");
     if (r.outcome == ts::Outcome::kMate) {
@@ -238,7 +243,7 @@ int run_perft(const PerftOptions& o) {
       // progress on stderr (after a second): root moves whose subtrees are counted
       Progress progress;
       progress.total.store(static_cast<std::uint64_t>(nroots));
-      ProgressWatch watch(progress, "tsume perft depth " + std::to_string(d), "root moves");
+      cli::ProgressWatch watch(progress, "tsume perft depth " + std::to_string(d), "root moves");
       std::tie(n, wall) = timed([&] {
         if (d == 1) return static_cast<std::uint64_t>(nroots);
         std::uint64_t total = 0;
@@ -268,7 +273,7 @@ int run_perft(const PerftOptions& o) {
 int run_list(const std::string& format) {
   if (format == "csv")
     std::cout << csv_line({"name", "expected", "published", "ci", "sfen", "source", "checked"});
-  for (const auto& p : ts::suite()) {
+  for (const auto& p : ts::puzzles()) {
     const std::string e = p.expected < 0 ? "nomate" : std::to_string(p.expected);
     const std::string pub = p.published < 0 ? "" : std::to_string(p.published);
     if (format == "csv")
@@ -285,25 +290,33 @@ int run_list(const std::string& format) {
 
 }  // namespace
 
-void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.hpp
+void add_commands(CLI::App& app, Action& action) {
+  using cli::decimal_in;
+  using cli::number_in;
   auto* tc = app.add_subcommand("tsume", "Tsume-shogi: mate search (df-pn), perft, USI engine");
   tc->require_subcommand(1);
 
   auto so = std::make_shared<SolveOptions>();
-  auto* solve = tc->add_subcommand("solve", "Solve a tsume problem: mate length and main line");
+  auto* solve = tc->add_subcommand("solve", "Solve a tsume puzzle: mate length and main line");
   solve->add_option("--sfen", so->sfen, "Position in SFEN (attacker to move), or 'startpos'")
       ->check(non_empty());
   solve->add_option("--kif", so->kif, "KIF/BOD board diagram file (UTF-8 or Shift_JIS)")
       ->check(non_empty());
-  solve->add_option("--problem", so->problem, "A suite problem by name (`searchbench tsume list`)")
+  solve
+      ->add_option("--puzzle", so->puzzle,
+                   "A puzzle of the suite by name (`searchbench tsume list`)")
       ->check(non_empty());
   solve
       ->add_option("--moves", so->moves,
                    "Play these USI moves first (e.g. \"L*1c 1a2a\"), then solve")
       ->check(non_empty());
-  solve->add_option("-k,--kernel", so->kernel,
-                    "Kernel: andor, andor-tt, dfpn, dfpn-tbb (default dfpn)");
-  solve->add_option("-t,--threads", so->threads, "Threads for dfpn-tbb (default 2)")
+  solve
+      ->add_option("-k,--kernel", so->kernel,
+                   "Kernel: " + problem().kernel_names() + " (default " +
+                       problem().default_kernel().name + ")")
+      ->check(non_empty());
+  solve
+      ->add_option("-t,--threads", so->threads, "Threads of a parallel kernel (default: all cores)")
       ->transform(decimal_in(1, kMaxThreads));
   solve->add_option("--max-memory", so->max_memory, "Table budget, e.g. 256M, 2G (default 256M)")
       ->check(non_empty());
@@ -334,21 +347,17 @@ void add_tsume(CLI::App& app, Action& action) {  // declared in tsume/tsume_cli.
   perft->callback([&action, po] { action = [po] { return run_perft(*po); }; });
 
   auto lf = std::make_shared<std::string>("text");
-  auto* list = tc->add_subcommand("list", "The problem suite (src/tsume/problems.tsv)");
+  auto* list = tc->add_subcommand("list", "The puzzle suite (src/tsume/puzzles.tsv)");
   list->add_option("-f,--format", *lf, "Output format (default text)")
       ->check(CLI::IsMember({"text", "csv"}));
   list->callback([&action, lf] { action = [lf] { return run_list(*lf); }; });
 
-  auto uo = std::make_shared<tsume_cli::UsiOptions>();
+  auto uo = std::make_shared<UsiOptions>();
   auto* usi = tc->add_subcommand("usi", "Run as a USI tsume engine on stdin/stdout (go mate)");
-  usi->add_option("-k,--kernel", uo->kernel, "Kernel (default dfpn)");
-  usi->callback([&action, uo] { action = [uo] { return tsume_cli::run_usi(*uo); }; });
+  usi->add_option("-k,--kernel", uo->kernel,
+                  "Kernel (default " + problem().default_kernel().name + ")")
+      ->check(non_empty());
+  usi->callback([&action, uo] { action = [uo] { return run_usi(*uo); }; });
 }
 
-}  // namespace sb::cli
-
-namespace sb::tsume {
-void add_commands(CLI::App& app, Action& action) {
-  sb::cli::add_tsume(app, action);
-}
 }  // namespace sb::tsume

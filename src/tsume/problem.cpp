@@ -1,8 +1,10 @@
-// Tsume-shogi: instances, result columns, verification and the kernel ladder, in one place.
+// Tsume-shogi: instances, result columns, verification and the one kernel registry (the ladder),
+// in one place.
 #include "tsume/problem.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 
 #include "core/typed_problem.hpp"
 
@@ -17,7 +19,7 @@ std::string Traits::format(const Instance& x) {
 }
 
 double Traits::size(const Instance& x) {
-  const SuiteProblem* p = x.name.empty() ? find_problem(x.position) : find_problem(x.name);
+  const Puzzle* p = x.name.empty() ? find_puzzle(x.position) : find_puzzle(x.name);
   if (!p) return 9;
   if (p->expected >= 0) return p->expected;
   return p->quick ? 1 : p->quick_dfpn ? 10 : 100;
@@ -78,65 +80,58 @@ Verdict Traits::verify(const Instance& x, const RunSettings&, const Result& r) {
 
 namespace {
 
-using K = TypedKernel<Traits>;
-
-std::vector<K> typed_kernels() {
+std::vector<KernelEntry> make_kernels() {
   // caps (size = expected mate length): what each kernel solves well within the suites' time
   // budgets on 2 cores. The full-width kernels cannot exhaust the repetition position.
-  std::vector<K> v;
-  v.push_back({"andor",
-               "serial",
-               "seed 003: full-width AND/OR search to a depth limit, iterative deepening, no table",
-               "short mates",
-               andor,
-               {},
-               true,
-               {{"quick", 9}, {"full", 9}},
-               {"head-gold", "seed-jisaku10"},
-               {"head-gold", "classic-3", "seed-jisaku10", "uchifuzume-nomate"},
-               {}});
-  v.push_back({"andor-tt",
-               "serial",
-               "andor with a transposition table (hand superiority), iterative deepening",
-               "short mates",
-               andor_tt,
-               {},
-               true,
-               {{"quick", 9}, {"full", 9}},
-               {"head-gold", "seed-jisaku10"},
-               {"head-gold", "classic-3", "seed-jisaku10", "uchifuzume-nomate"},
-               {}});
-  v.push_back({"dfpn",
-               "serial",
-               "df-pn (Nagai 2002), bounded table, proof hands, loops, minimal-length post-search",
-               "any position",
-               dfpn,
-               {},
-               true,
-               {{"quick", 50}, {"full", 100}},
-               {"head-gold", "seed-jisaku10"},
-               {"head-gold", "classic-3", "seed-jisaku10", "interpose-pawn", "repetition"},
-               {}});
+  std::vector<KernelEntry> v;
+  v.push_back({.typed = {.name = "andor",
+                         .backend = "serial",
+                         .summary = "full-width AND/OR search to a depth limit, iterative "
+                                    "deepening, no table (after the article 詰め将棋ルーチン製作)",
+                         .range = "short mates",
+                         .fn = andor,
+                         .caps = {{"quick", 9}, {"full", 9}},
+                         .micro = {"head-gold", "jisaku-10"},
+                         .signature = {"head-gold", "classic-3", "jisaku-10", "uchifuzume-nomate"}},
+               .deepens = true});
+  v.push_back({.typed = {.name = "andor-tt",
+                         .backend = "serial",
+                         .summary = "andor with a transposition table (hand superiority), "
+                                    "iterative deepening",
+                         .range = "short mates",
+                         .fn = andor_tt,
+                         .caps = {{"quick", 9}, {"full", 9}},
+                         .micro = {"head-gold", "jisaku-10"},
+                         .signature = {"head-gold", "classic-3", "jisaku-10", "uchifuzume-nomate"}},
+               .deepens = true});
+  v.push_back(
+      {.typed = {
+           .name = "dfpn",
+           .backend = "serial",
+           .summary = "df-pn (Nagai 2002), bounded table, proof hands, loops, minimal-length "
+                      "post-search",
+           .range = "any position",
+           .fn = dfpn,
+           .caps = {{"quick", 50}, {"full", 100}},
+           .micro = {"head-gold", "jisaku-10"},
+           .signature = {"head-gold", "classic-3", "jisaku-10", "interpose-pawn", "repetition"}}});
 #ifdef SEARCHBENCH_WITH_TBB
   // Not deterministic: the searchers race on one table, so node counts vary.
-  v.push_back({"dfpn-tbb",
-               "tbb",
-               "several df-pn searchers on one shared table (oneTBB)",
-               "any position",
-               dfpn_tbb,
-               {},
-               false,
-               {{"quick", 50}, {"full", 100}},
-               {"seed-jisaku10"},
-               {},
-               {}});
+  v.push_back({.typed = {.name = "dfpn-tbb",
+                         .backend = "tbb",
+                         .summary = "several df-pn searchers on one shared table (oneTBB)",
+                         .range = "any position",
+                         .fn = dfpn_tbb,
+                         .deterministic = false,
+                         .caps = {{"quick", 50}, {"full", 100}},
+                         .micro = {"jisaku-10"}}});
 #endif
   return v;
 }
 
 std::vector<std::string> suite_names(bool full) {
   std::vector<std::pair<double, std::string>> v;
-  for (const auto& p : suite())
+  for (const auto& p : puzzles())
     if (full || p.quick_dfpn) v.emplace_back(Traits::size(parse_instance(p.name)), p.name);
   std::stable_sort(v.begin(), v.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -147,12 +142,24 @@ std::vector<std::string> suite_names(bool full) {
 
 }  // namespace
 
+const std::vector<KernelEntry>& kernels() {
+  static const std::vector<KernelEntry> v = make_kernels();
+  return v;
+}
+
+const KernelEntry& kernel(std::string_view name) {
+  for (const auto& k : kernels())
+    if (k.typed.name == name) return k;
+  throw std::invalid_argument("unknown tsume kernel '" + std::string(name) +
+                              "'; known kernels: " + problem().kernel_names());
+}
+
 const sb::Problem& problem() {
   static const std::unique_ptr<const sb::Problem> p = [] {
     sb::Problem base;
     base.name = "tsume";
     base.title = "tsume-shogi: shortest forced mate and main line";
-    base.instance_syntax = "a suite problem name (searchbench tsume list) or an SFEN position";
+    base.instance_syntax = "a puzzle name (searchbench tsume list) or an SFEN position";
     base.size_name = "mate length";
     base.columns = {"outcome",       "mate_length", "length_proven", "main_line",
                     "main_line_kif", "leftover",    "positions",     "sfen"};
@@ -160,7 +167,9 @@ const sb::Problem& problem() {
     base.default_caps = {{"quick", 50}, {"full", 100}};
     base.min_growth = 2;
     base.add_commands = add_commands;
-    return make_problem<Traits>(std::move(base), typed_kernels());
+    std::vector<TypedKernel<Traits>> typed;
+    for (const auto& k : kernels()) typed.push_back(k.typed);
+    return make_problem<Traits>(std::move(base), std::move(typed));
   }();
   return *p;
 }

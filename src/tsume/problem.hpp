@@ -1,6 +1,6 @@
-// Tsume-shogi as a problem of the suite (src/core/problem.hpp): instances (suite names or SFEN),
-// result columns, verification against the committed suite, and the kernel registrations
-// (src/tsume/problem.cpp).
+// Tsume-shogi as a problem of the suite (src/core/problem.hpp): instances (puzzle names or SFEN),
+// result columns, verification against the committed puzzle suite, and the one kernel registry
+// (src/tsume/problem.cpp) that the benchmark commands, `tsume solve` and the USI engine share.
 #pragma once
 
 #include <string>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/problem.hpp"
+#include "core/typed_problem.hpp"
 #include "tsume/tsume.hpp"
 
 namespace sb::tsume {
@@ -18,11 +19,11 @@ struct Traits {
   using Params = tsume::Params;
   using Result = tsume::Result;
 
-  /// A suite name (`searchbench tsume list`) or an SFEN position; see parse_instance.
+  /// A puzzle name (`searchbench tsume list`) or an SFEN position; see parse_instance.
   static Instance parse(std::string_view text);
-  /// The suite name, or the SFEN when the position is not in the suite.
+  /// The puzzle name, or the SFEN when the position is not in the suite.
   static std::string format(const Instance& x);
-  /// The expected mate length of a suite problem; a no-mate position counts 1 when the
+  /// The expected mate length of a puzzle; a no-mate position counts 1 when the
   /// full-width kernels can exhaust it (CI class "quick"), 10 when only df-pn can ("dfpn") and
   /// 100 otherwise; an SFEN outside the suite counts 9.
   static double size(const Instance& x);
@@ -34,6 +35,27 @@ struct Traits {
   /// Against the suite's cross-checked answer (tsume::verify).
   static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
 };
+
+/// A tsume kernel as the registry holds it: the typed entry (name, summary, caps, ...) that the
+/// benchmark commands see type-erased through problem(), and what only tsume's own commands read.
+/// `tsume solve` and the USI engine fill a whole Params (node limit, mate-length limit,
+/// interposition rule, stop flag, ...) and call typed.fn themselves.
+struct KernelEntry {
+  TypedKernel<Traits> typed;
+  /// Deepens 1, 3, 5, ... (the andor kernels): Progress::bound is then the longest length with
+  /// no mate so far; otherwise (df-pn) the shortest mate proved so far.
+  bool deepens = false;
+
+  /// Uses Params::threads.
+  bool parallel() const { return typed.backend != "serial"; }
+};
+
+/// Every tsume kernel built into this binary, in ladder order (slowest first; dfpn-tbb only with
+/// SEARCHBENCH_WITH_TBB): the same list, in the same order, as problem().kernels.
+const std::vector<KernelEntry>& kernels();
+/// The kernel called name; throws std::invalid_argument naming the known kernels when there is
+/// none.
+const KernelEntry& kernel(std::string_view name);
 
 /// The tsume problem with every kernel built into this binary.
 const sb::Problem& problem();

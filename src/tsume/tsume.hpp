@@ -1,7 +1,7 @@
-// Tsume-shogi (詰将棋, shogi mate problems): the problem `tsume` of searchbench. Parameters and
-// result shared by its kernels, the problem suite, instance text and the verifier.
+// Tsume-shogi (詰将棋, shogi mate puzzles): the problem `tsume` of searchbench. Parameters and
+// result shared by its kernels, the puzzle suite, instance text and the verifier.
 //
-// Conventions (issue 10; the usual rules of tsume-shogi): the side to move in the position is the
+// Conventions (the usual rules of tsume-shogi): the side to move in the position is the
 // attacker (攻方) and moves first; every attacker move gives check; the defender (玉方) answers
 // with any legal move (an evasion) and holds the pieces its hand lists (a suite or KIF position
 // gives it every piece not on the board and not in the attacker's hand). The mate length is the
@@ -26,16 +26,16 @@
 
 namespace sb::tsume {
 
-/// A tsume instance: a position with the attacker to move, and its suite name when it has one.
+/// A tsume instance: a position with the attacker to move, and its puzzle name when it has one.
 struct Instance {
-  std::string name;  ///< suite name, or empty for a position given as SFEN
+  std::string name;  ///< puzzle name, or empty for a position given as SFEN
   Position position;
 };
 
-/// Reads an instance: a suite name (see suite()) or an SFEN string (parse_sfen rules). Throws
+/// Reads an instance: a puzzle name (see puzzles()) or an SFEN string (parse_sfen rules). Throws
 /// std::invalid_argument with one line.
 Instance parse_instance(std::string_view text);
-/// Canonical text of an instance: its suite name, or its SFEN when it has none.
+/// Canonical text of an instance: its puzzle name, or its SFEN when it has none.
 std::string format_instance(const Instance& inst);
 
 /// The largest Params::max_length: the df-pn kernels' deepest line (Microcosmos, the longest
@@ -44,7 +44,7 @@ inline constexpr int kMaxLength = 4000;
 
 /// Input of a tsume kernel.
 struct Params {
-  Position root;                 ///< the problem; the side to move attacks
+  Position root;                 ///< the puzzle; the side to move attacks
   int threads = 1;               ///< worker threads, >= 1; serial kernels report 1
   std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: 256 MiB)
   std::uint64_t max_nodes = 0;   ///< stop after about this many nodes (0: no limit)
@@ -80,31 +80,16 @@ struct Result {
 };
 
 /// A tsume kernel: a pure function. Throws std::invalid_argument on bad params (threads out of
-/// range, max_memory above physical memory or below 1 MiB, a root without a defending king).
+/// range, max_memory above physical memory or below 1 MiB, a root without a defending king). The
+/// registry (src/tsume/problem.cpp) lists them.
 using Kernel = Result (*)(const Params& p);
 
-Result andor(const Params& p);     ///< seed 003: full-width AND/OR search, iterative deepening
+/// Full-width AND/OR search to a depth limit, iterative deepening, no table (after the article
+/// 詰め将棋ルーチン製作).
+Result andor(const Params& p);
 Result andor_tt(const Params& p);  ///< andor with a transposition table and hand superiority
 Result dfpn(const Params& p);      ///< df-pn (Nagai 2002) with a bounded table, then post-search
 Result dfpn_tbb(const Params& p);  ///< several df-pn searchers on one shared table (oneTBB)
-
-/// A kernel of problem `tsume` as the CLI, the tests and the benchmarks list it.
-struct KernelEntry {
-  const char* name;  ///< "andor", "andor-tt", "dfpn", "dfpn-tbb"
-  bool parallel;     ///< uses Params::threads
-  Kernel fn;
-  const char* summary;  ///< one line: the algorithm
-  /// Deepens 1, 3, 5, ... (the andor kernels): Progress::bound is then the longest length with
-  /// no mate so far; otherwise (df-pn) the shortest mate proved so far.
-  bool deepens = false;
-};
-/// Every tsume kernel built into this binary, slowest first (dfpn-tbb only with
-/// SEARCHBENCH_WITH_TBB).
-const std::vector<KernelEntry>& kernels();
-/// The kernel called name, or nullptr.
-const KernelEntry* find_kernel(std::string_view name);
-/// Kernel names joined with ", ".
-std::string kernel_names();
 
 /// Throws std::invalid_argument (one line, naming `kernel`) when threads is outside
 /// 1..kMaxThreads, max_memory is set and outside 1 MiB..physical memory, max_length is outside
@@ -113,29 +98,29 @@ void validate(const Params& p, const char* kernel);
 /// Table budget in bytes for p (256 MiB when max_memory is 0).
 std::uint64_t table_bytes(const Params& p);
 
-/// One problem of the committed suite (src/tsume/problems.tsv).
-struct SuiteProblem {
+/// One puzzle of the committed suite (src/tsume/puzzles.tsv).
+struct Puzzle {
   std::string name;     ///< unique, e.g. "zuko-007"
   std::string sfen;     ///< the position, attacker to move
   int expected = -1;    ///< mate length under our rules (every interposition counted), -1: nomate
   int published = -1;   ///< length the source publishes (-1: nomate or none published)
-  std::string source;   ///< where the problem and its answer come from
+  std::string source;   ///< where the puzzle and its answer come from
   std::string checked;  ///< how the expected length was cross-checked
   bool quick = false;   ///< small enough for the CI test of every kernel
   bool quick_dfpn = false;  ///< small enough for the CI test of the df-pn kernels
 };
 
-/// The suite, in file order. The file is parsed once; a malformed file is a build error caught by
-/// the tests (std::logic_error).
-const std::vector<SuiteProblem>& suite();
-/// The suite problem called name, or nullptr.
-const SuiteProblem* find_problem(std::string_view name);
-/// The suite problem whose position equals pos (same board, hands and side), or nullptr.
-const SuiteProblem* find_problem(const Position& pos);
+/// The puzzle suite, in file order. The file is parsed once; a malformed file is a build error
+/// caught by the tests (std::logic_error).
+const std::vector<Puzzle>& puzzles();
+/// The puzzle called name, or nullptr.
+const Puzzle* find_puzzle(std::string_view name);
+/// The puzzle whose position equals pos (same board, hands and side), or nullptr.
+const Puzzle* find_puzzle(const Position& pos);
 
 /// "pass" when r agrees with the suite's expected answer for inst (outcome, and the mate length
 /// when the kernel proved it minimal; a mate found but not proved minimal must not be shorter or,
-/// for a nomate problem, exist at all; "no mate within N plies" must not exclude the expected
+/// for a nomate puzzle, exist at all; "no mate within N plies" must not exclude the expected
 /// mate), "fail" when it contradicts it, "na" when the position is not in the suite or the search
 /// ended without an answer.
 std::string verify(const Instance& inst, const Result& r);

@@ -16,6 +16,9 @@
 // running with its previous state, except that a rejected `position` clears the position (a
 // following `go` is refused, never answered for an older position). A search that fails is answered
 // `checkmate timeout`.
+//
+// Option defaults are the engine's to choose (USI only names the options): Kernel is the tsume
+// problem's default kernel and Threads every core, as for every searchbench command.
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -37,11 +40,15 @@
 #include "cli/commands.hpp"
 #include "core/limits.hpp"
 #include "core/memory.hpp"
+#include "core/sysinfo.hpp"
+#include "tsume/problem.hpp"
 #include "tsume/tsume.hpp"
-#include "tsume/tsume_cli.hpp"
+#include "tsume/usi.hpp"
 
-namespace sb::cli::tsume_cli {
+namespace sb::tsume {
 namespace {
+
+using cli::UsageError;
 
 // Internal test hook, not a user option: when this environment variable is "1", every search
 // throws before it starts, so that tests/tsume/test_tsume_cli.cpp can check the answer to a failed
@@ -53,8 +60,11 @@ namespace ts = sb::tsume;
 
 class Engine {
  public:
-  explicit Engine(const UsiOptions& o) : kernel_(o.kernel) {
-    if (!ts::find_kernel(kernel_)) throw UsageError("unknown tsume kernel '" + kernel_ + "'");
+  explicit Engine(const UsiOptions& o)
+      : kernel_(o.kernel.empty() ? ts::problem().default_kernel().name : o.kernel) {
+    if (!ts::problem().find_kernel(kernel_))
+      throw UsageError("unknown tsume kernel '" + kernel_ +
+                       "'; known kernels: " + ts::problem().kernel_names());
   }
   ~Engine() {
     stop_.store(true);
@@ -181,9 +191,10 @@ class Engine {
       say("id name searchbench-tsume");
       say("id author searchbench contributors");
       say("option name USI_Hash type spin default 256 min 1 max " + std::to_string(kMaxHashMb));
-      say("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
+      say("option name Threads type spin default " + std::to_string(threads_) + " min 1 max " +
+          std::to_string(kMaxThreads));
       std::string combo = "option name Kernel type combo default " + kernel_;
-      for (const auto& k : ts::kernels()) combo += std::string(" var ") + k.name;
+      for (const auto& k : ts::problem().kernels) combo += " var " + k.name;
       say(combo);
       say("option name Interpositions type combo default all var all var no-futile");
       say("usiok");
@@ -241,10 +252,10 @@ class Engine {
       const long v = number(1, kMaxThreads);
       if (v > 0) threads_ = static_cast<int>(v);
     } else if (name == "Kernel") {
-      if (ts::find_kernel(value))
+      if (ts::problem().find_kernel(value))
         kernel_ = value;
       else
-        say("info string unknown kernel '" + value + "' (" + ts::kernel_names() + ")");
+        say("info string unknown kernel '" + value + "' (" + ts::problem().kernel_names() + ")");
     } else if (name == "Interpositions") {
       if (const auto rule = ts::parse_interpositions(value))
         interpositions_ = *rule;
@@ -323,14 +334,14 @@ class Engine {
     if (stop_seq_.load() > seq) stop_.store(true);  // a stop read after this go, before it ran
     ts::Params p;
     p.root = pos_;
-    const ts::KernelEntry* k = ts::find_kernel(kernel_);
-    p.threads = k->parallel ? threads_ : 1;
+    const ts::KernelEntry* k = &ts::kernel(kernel_);
+    p.threads = k->parallel() ? threads_ : 1;
     p.max_memory = static_cast<std::uint64_t>(hash_mb_) << 20;
     p.deadline = deadline;
     p.stop = &stop_;
     p.interpositions = interpositions_;
     try {
-      ts::validate(p, k->name);
+      ts::validate(p, k->typed.name.c_str());
     } catch (const std::invalid_argument& e) {
       // No search ran, so no claim is made: timeout, never nomate.
       say(std::string("info string ") + e.what());
@@ -343,7 +354,7 @@ class Engine {
         const auto t0 = std::chrono::steady_clock::now();
         if (const char* f = std::getenv(kForceSearchFailEnv); f && std::string_view(f) == "1")
           throw std::runtime_error(std::string("forced by ") + kForceSearchFailEnv);
-        const ts::Result r = k->fn(p);
+        const ts::Result r = k->typed.fn(p);
         const double s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         say("info time " + std::to_string(static_cast<long long>(s * 1000)) + " nodes " +
@@ -386,7 +397,7 @@ class Engine {
   bool have_pos_ = false;
   std::string kernel_;
   long hash_mb_ = 256;
-  int threads_ = 1;
+  int threads_ = sysinfo::hardware_threads();  ///< option Threads: every core, as every command
   ts::Interpositions interpositions_ = ts::Interpositions::kAll;  ///< option Interpositions
 };
 
@@ -397,4 +408,4 @@ int run_usi(const UsiOptions& o) {
   return e.loop();
 }
 
-}  // namespace sb::cli::tsume_cli
+}  // namespace sb::tsume

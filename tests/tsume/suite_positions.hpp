@@ -10,7 +10,7 @@
 
 namespace sb::tsume::test {
 
-// classic-3, interpose-none, interpose-pawn, uchifuzume-nomate, head-gold, seed-jisaku10,
+// classic-3, interpose-none, interpose-pawn, uchifuzume-nomate, head-gold, jisaku-10,
 // muso-077, zuko-050, zuko-085, and one position without any check
 inline const char* const kSuiteRoots[] = {
     "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
@@ -24,7 +24,7 @@ inline const char* const kSuiteRoots[] = {
     "4nS3/3g1n3/3pk1p+b1/5R3/3bN1S2/4N4/9/9/9 b R3P3g2s4l13p 1",
     "8k/9/9/9/9/9/9/9/K8 b 2L2r2b4g4s4n2l18p 1",
 };
-// puzzles whose main line andor finds quickly: classic-3, seed-jisaku10, muso-077
+// puzzles whose main line andor finds quickly: classic-3, jisaku-10, muso-077
 inline const char* const kMainLineRoots[] = {
     "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
     "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1",

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <functional>
 #include <random>
 #include <set>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "tsume/dfpn_search.hpp"
 #include "tsume/dfpn_table.hpp"
+#include "tsume/problem.hpp"
 #include "tsume/tsume.hpp"
 
 using namespace sb::tsume;
@@ -31,7 +33,8 @@ bool has(const std::vector<std::string>& v, const std::string& m) {
   return std::find(v.begin(), v.end(), m) != v.end();
 }
 
-Result run(Kernel k, const std::string& sfen, int threads = 1) {
+Result run(const std::function<Result(const Params&)>& k, const std::string& sfen,
+           int threads = 1) {
   Params p;
   p.root = parse_sfen(sfen);
   p.threads = threads;
@@ -102,7 +105,8 @@ TEST(TsumePerft, StartPositionDepth6) {
 
 // The direct check generator against the slow reference (every legal move filtered by
 // gives_check): same moves in the same order, on the positions of random games from the start
-// position and from every suite problem (both kings, pins, discovered checks, promotions, drops).
+// position and from every puzzle of the suite (both kings, pins, discovered checks, promotions,
+// drops).
 TEST(TsumeMoveGen, DirectChecksEqualFilteredLegalMoves) {
   std::vector<std::string> starts = {
       "startpos",
@@ -110,7 +114,7 @@ TEST(TsumeMoveGen, DirectChecksEqualFilteredLegalMoves) {
       "k8/9/2S6/3B5/4r4/9/4S4/9/4K4 b GNL 1",  // silver discovers; another silver pinned
       "4k4/4l4/9/4S4/9/4L4/9/9/4K4 b BP 1",    // lance behind a silver
       "1k7/9/1P7/9/1R7/9/9/9/9 b P 1"};        // pawn in front (uchifuzume, nifu)
-  for (const auto& p : suite()) starts.push_back(p.sfen);
+  for (const auto& p : puzzles()) starts.push_back(p.sfen);
   std::uint64_t rng = 0x2545F4914F6CDD1Dull;
   auto next = [&rng] {
     rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
@@ -240,16 +244,16 @@ TEST(TsumeRules, FutileInterpositions) {
     Params p;
     p.root = parse_sfen(sfen);
     p.max_memory = 64ull << 20;
-    Result r = k.fn(p);
-    EXPECT_EQ(r.mate_length, 5) << k.name;
-    EXPECT_TRUE(r.length_proven) << k.name;
+    Result r = k.typed.fn(p);
+    EXPECT_EQ(r.mate_length, 5) << k.typed.name;
+    EXPECT_TRUE(r.length_proven) << k.typed.name;
     p.interpositions = Interpositions::kNoFutile;
-    r = k.fn(p);
-    EXPECT_EQ(r.mate_length, 3) << k.name;
-    EXPECT_TRUE(r.length_proven) << k.name;
+    r = k.typed.fn(p);
+    EXPECT_EQ(r.mate_length, 3) << k.typed.name;
+    EXPECT_TRUE(r.length_proven) << k.typed.name;
     std::vector<std::string> line;
     for (Move m : r.main_line) line.push_back(usi_move(m));
-    EXPECT_EQ(line, (std::vector<std::string>{"1e2d", "L*1b", "1i1b+"})) << k.name;
+    EXPECT_EQ(line, (std::vector<std::string>{"1e2d", "L*1b", "1i1b+"})) << k.typed.name;
   }
 }
 
@@ -257,14 +261,14 @@ TEST(TsumeRules, PerpetualCheckIsNoMate) {
   // (the full-width andor kernels cannot exhaust this tree in test time)
   const std::string sfen = "6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1";
   for (const auto& k : kernels()) {
-    if (std::string(k.name).rfind("andor", 0) == 0) continue;
-    const Result r = run(k.fn, sfen, 2);
-    EXPECT_EQ(r.outcome, Outcome::kNoMate) << k.name;
+    if (k.typed.name.rfind("andor", 0) == 0) continue;
+    const Result r = run(k.typed.fn, sfen, 2);
+    EXPECT_EQ(r.outcome, Outcome::kNoMate) << k.typed.name;
   }
 }
 
 TEST(TsumeSfen, RoundTrip) {
-  for (const auto& p : suite()) EXPECT_EQ(format_sfen(parse_sfen(p.sfen)), p.sfen) << p.name;
+  for (const auto& p : puzzles()) EXPECT_EQ(format_sfen(parse_sfen(p.sfen)), p.sfen) << p.name;
   EXPECT_EQ(format_sfen(start_position()),
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
 }
@@ -318,9 +322,9 @@ TEST(TsumeSfen, BadInputOneLine) {
   }
 }
 
-TEST(TsumeKif, SeedDiagram) {
-  // The seed's board diagram (seed 003): 'v' marks the defender, 持ち駒 lines the hands; the
-  // defender's empty hand line means "the rest".
+TEST(TsumeKif, ArticleDiagram) {
+  // The board diagram of jisaku-10 as the article 詰め将棋ルーチン製作 prints it: 'v' marks the
+  // defender, 持ち駒 lines the hands; the defender's empty hand line means "the rest".
   const std::string kif =
       "持ち駒\n"
       "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
@@ -379,54 +383,55 @@ TEST(TsumeKif, MoveText) {
   EXPECT_THROW(parse_usi_move(pos, "zz"), std::invalid_argument);
 }
 
-// The seed's 9-move problem and the head-gold mate with every kernel: same length, a main line
+// The 9-move jisaku-10 and the head-gold mate with every kernel: same length, a main line
 // that mates, the attacker's hand empty at the end.
-TEST(TsumeKernels, SeedAndHeadGold) {
+TEST(TsumeKernels, Jisaku10AndHeadGold) {
   const std::pair<const char*, int> cases[] = {
       {"8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1", 9},
       {"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", 1}};
   for (const auto& [sfen, len] : cases)
     for (const auto& k : kernels()) {
-      const Result r = run(k.fn, sfen, 2);
-      ASSERT_EQ(r.outcome, Outcome::kMate) << k.name << " " << sfen;
-      EXPECT_EQ(r.mate_length, len) << k.name;
-      EXPECT_TRUE(r.length_proven) << k.name;
-      ASSERT_EQ(static_cast<int>(r.main_line.size()), len) << k.name;
+      const Result r = run(k.typed.fn, sfen, 2);
+      ASSERT_EQ(r.outcome, Outcome::kMate) << k.typed.name << " " << sfen;
+      EXPECT_EQ(r.mate_length, len) << k.typed.name;
+      EXPECT_TRUE(r.length_proven) << k.typed.name;
+      ASSERT_EQ(static_cast<int>(r.main_line.size()), len) << k.typed.name;
       Position pos = parse_sfen(sfen);
       for (Move m : r.main_line) {
         Undo u;
         pos.do_move(m, u);
       }
-      EXPECT_TRUE(is_checkmate(pos)) << k.name;
-      EXPECT_EQ(leftover_after(parse_sfen(sfen), r.main_line), 0) << k.name;
+      EXPECT_TRUE(is_checkmate(pos)) << k.typed.name;
+      EXPECT_EQ(leftover_after(parse_sfen(sfen), r.main_line), 0) << k.typed.name;
     }
 }
 
-// Every kernel on every suite problem marked for CI: the suite's answer, and all kernels agree
-// with each other (length; for the df-pn kernels the main line's leftover, and a line of their
-// own passes the independent check).
+// Every kernel on every puzzle of the suite marked for CI: the suite's answer, and all kernels
+// agree with each other (length; for the df-pn kernels the main line's leftover, and a line of
+// their own passes the independent check).
 TEST(TsumeKernels, QuickSuiteAllKernelsAgree) {
   int n = 0;
-  for (const auto& p : suite()) {
+  for (const auto& p : puzzles()) {
     if (!p.quick_dfpn) continue;
     ++n;
     std::vector<Move> dfpn_line;
     for (const auto& k : kernels()) {
-      if (!p.quick && std::string(k.name).rfind("andor", 0) == 0) continue;
+      if (!p.quick && k.typed.name.rfind("andor", 0) == 0) continue;
       Params prm;
       prm.root = parse_sfen(p.sfen);
       prm.threads = 2;
       prm.max_memory = 64ull << 20;
-      const Result r = k.fn(prm);
+      const Result r = k.typed.fn(prm);
       const Instance inst{p.name, prm.root};
-      EXPECT_EQ(verify(inst, r), "pass") << k.name << " " << p.name << " length " << r.mate_length;
-      if (std::string(k.name) == "dfpn") {
+      EXPECT_EQ(verify(inst, r), "pass")
+          << k.typed.name << " " << p.name << " length " << r.mate_length;
+      if (k.typed.name == "dfpn") {
         dfpn_line = r.main_line;
         if (r.outcome == Outcome::kMate) {
           EXPECT_EQ(check_main_line(prm.root, r.main_line, r.mate_length), "") << p.name;
         }
       }
-      if (std::string(k.name) == "dfpn-tbb") {
+      if (k.typed.name == "dfpn-tbb") {
         // Another line of the same length and leftover is as good (the main-line search tries
         // what the shared table already knows first): then check it independently.
         EXPECT_EQ(leftover_after(prm.root, r.main_line), leftover_after(prm.root, dfpn_line))
@@ -440,7 +445,7 @@ TEST(TsumeKernels, QuickSuiteAllKernelsAgree) {
   EXPECT_GE(n, 5);
 }
 
-// The main-line checker used above accepts the seed problem's line and refuses a line in which
+// The main-line checker used above accepts jisaku-10's line and refuses a line in which
 // the defender gives up early or the attacker dawdles.
 TEST(TsumeKernels, MainLineChecker) {
   const Position root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
@@ -474,7 +479,7 @@ TEST(TsumeKernels, MainLineChecker) {
 }
 
 // Progress::bound during a search: the df-pn kernels publish the shortest mate proved (the
-// seed problem: 9 at the end), the full-width kernels the longest length excluded (7: no mate
+// puzzle jisaku-10: 9 at the end), the full-width kernels the longest length excluded (7: no mate
 // within 7 plies, then the mate in 9 is found).
 TEST(TsumeKernels, ProgressBound) {
   for (const auto& k : kernels()) {
@@ -483,56 +488,56 @@ TEST(TsumeKernels, ProgressBound) {
     p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
     p.max_memory = 64ull << 20;
     p.progress = &progress;
-    const Result r = k.fn(p);
-    ASSERT_EQ(r.mate_length, 9) << k.name;
-    EXPECT_EQ(progress.bound.load(), k.deepens ? 7u : 9u) << k.name;
-    EXPECT_LE(progress.done.load(), r.nodes) << k.name;  // added every 1,024 nodes
+    const Result r = k.typed.fn(p);
+    ASSERT_EQ(r.mate_length, 9) << k.typed.name;
+    EXPECT_EQ(progress.bound.load(), k.deepens ? 7u : 9u) << k.typed.name;
+    EXPECT_LE(progress.done.load(), r.nodes) << k.typed.name;  // added every 1,024 nodes
   }
 }
 
-// Params::max_length with every kernel: the seed problem (9 plies) has no mate within 7 or 8
+// Params::max_length with every kernel: jisaku-10 (9 plies) has no mate within 7 or 8
 // (kUnknown, no_mate_within 7, not stopped) and is mated in 9 within 9 or 10; the repetition
 // position is no mate at all, which a kernel may prove outright or only within the length.
 TEST(TsumeKernels, MaxLength) {
-  const char* seed = "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1";
+  const char* jisaku10 = "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1";
   for (const auto& k : kernels()) {
     for (int max_length : {7, 8, 9, 10}) {
       Params p;
-      p.root = parse_sfen(seed);
+      p.root = parse_sfen(jisaku10);
       p.max_memory = 64ull << 20;
       p.max_length = max_length;
-      const Result r = k.fn(p);
-      EXPECT_FALSE(r.stopped) << k.name << " " << max_length;
+      const Result r = k.typed.fn(p);
+      EXPECT_FALSE(r.stopped) << k.typed.name << " " << max_length;
       if (max_length < 9) {
-        EXPECT_EQ(r.outcome, Outcome::kUnknown) << k.name << " " << max_length;
-        EXPECT_EQ(r.no_mate_within, 7) << k.name << " " << max_length;
-        EXPECT_EQ(verify(Instance{"", p.root}, r), "na") << k.name;
+        EXPECT_EQ(r.outcome, Outcome::kUnknown) << k.typed.name << " " << max_length;
+        EXPECT_EQ(r.no_mate_within, 7) << k.typed.name << " " << max_length;
+        EXPECT_EQ(verify(Instance{"", p.root}, r), "na") << k.typed.name;
       } else {
-        EXPECT_EQ(r.outcome, Outcome::kMate) << k.name << " " << max_length;
-        EXPECT_EQ(r.mate_length, 9) << k.name << " " << max_length;
-        EXPECT_TRUE(r.length_proven) << k.name;
-        EXPECT_EQ(r.no_mate_within, 0) << k.name;
-        EXPECT_EQ(r.main_line.size(), 9u) << k.name;
+        EXPECT_EQ(r.outcome, Outcome::kMate) << k.typed.name << " " << max_length;
+        EXPECT_EQ(r.mate_length, 9) << k.typed.name << " " << max_length;
+        EXPECT_TRUE(r.length_proven) << k.typed.name;
+        EXPECT_EQ(r.no_mate_within, 0) << k.typed.name;
+        EXPECT_EQ(r.main_line.size(), 9u) << k.typed.name;
       }
     }
     Params p;
     p.root = parse_sfen("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1");
     p.max_memory = 64ull << 20;
     p.max_length = 5;
-    const Result r = k.fn(p);
+    const Result r = k.typed.fn(p);
     EXPECT_TRUE(r.outcome == Outcome::kNoMate ||
                 (r.outcome == Outcome::kUnknown && r.no_mate_within == 5))
-        << k.name;
+        << k.typed.name;
   }
   // "no mate within N" contradicts an expected mate of N plies or fewer
   Result r;
   r.no_mate_within = 9;
-  const Instance seed_inst{"", parse_sfen(seed)};
-  EXPECT_EQ(verify(seed_inst, r), "fail");
+  const Instance jisaku10_inst{"", parse_sfen(jisaku10)};
+  EXPECT_EQ(verify(jisaku10_inst, r), "fail");
   r.no_mate_within = 7;
-  EXPECT_EQ(verify(seed_inst, r), "na");
+  EXPECT_EQ(verify(jisaku10_inst, r), "na");
   Params p;
-  p.root = parse_sfen(seed);
+  p.root = parse_sfen(jisaku10);
   p.max_length = kMaxLength + 1;
   EXPECT_THROW(dfpn(p), std::invalid_argument);
 }
@@ -596,7 +601,7 @@ int check_table_disproofs(const Position& root, int len) {
 
 // Disproof hands: dfpn stores a disproof under the largest attacker hand it holds for, so that
 // it also refutes the same board with more pieces in hand. Checked against andor (full width, no
-// table, so no hand reasoning at all): positions a few random plies into the suite problems, each
+// table, so no hand reasoning at all): positions a few random plies into the suite's puzzles, each
 // with the attacker's hand as it is, with one more piece of each type the defender holds and
 // with one fewer of each type the attacker holds; both kernels must agree on "mated within
 // kLen plies" and on the length.
@@ -607,7 +612,7 @@ TEST(TsumeKernels, DisproofHandsAgreeWithFullWidth) {
   // the suite, and positions whose only answers to some checks are drops of the defender's one
   // bishop, rook or gold (the disproof must not extend to a hand that takes that piece)
   std::vector<std::pair<std::string, std::string>> starts;
-  for (const auto& prob : suite()) starts.emplace_back(prob.name, prob.sfen);
+  for (const auto& prob : puzzles()) starts.emplace_back(prob.name, prob.sfen);
   for (const char* sfen : {"7lk/7p1/9/9/9/9/9/9/9 b Rb 1", "7lk/7p1/9/9/9/9/9/9/9 b Rr 1",
                            "7lk/7p1/9/9/9/9/9/9/9 b RGg 1", "6slk/6pp1/9/9/9/9/9/9/9 b Rb 1"})
     starts.emplace_back("made", sfen);
@@ -681,13 +686,13 @@ TEST(TsumeKernels, LimitsGiveUnknown) {
   p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
   p.max_nodes = 50;
   for (const auto& k : kernels()) {
-    p.threads = k.parallel ? 2 : 1;
-    const Result r = k.fn(p);
-    EXPECT_TRUE(r.stopped) << k.name;
+    p.threads = k.parallel() ? 2 : 1;
+    const Result r = k.typed.fn(p);
+    EXPECT_TRUE(r.stopped) << k.typed.name;
     EXPECT_NE(verify(Instance{"", p.root}, r), "fail");
     // the node limit is exact with one thread; dfpn-tbb gives each searcher half of it
-    EXPECT_LE(r.nodes, k.parallel ? 51u : 50u) << k.name;
-    EXPECT_GE(r.nodes, 2u) << k.name;
+    EXPECT_LE(r.nodes, k.parallel() ? 51u : 50u) << k.typed.name;
+    EXPECT_GE(r.nodes, 2u) << k.typed.name;
   }
   p.max_nodes = 0;
   p.threads = 0;
@@ -695,13 +700,31 @@ TEST(TsumeKernels, LimitsGiveUnknown) {
 }
 
 TEST(TsumeSuite, WellFormed) {
-  ASSERT_FALSE(suite().empty());
-  for (const auto& p : suite()) {
+  ASSERT_FALSE(puzzles().empty());
+  for (const auto& p : puzzles()) {
     EXPECT_FALSE(p.source.empty()) << p.name;
     EXPECT_FALSE(p.checked.empty()) << p.name;
     if (p.expected >= 0) {
       EXPECT_EQ(p.expected % 2, 1) << p.name;
     }
     EXPECT_EQ(parse_instance(p.name).position.key(), parse_sfen(p.sfen).key());
+  }
+}
+
+// One registry: the kernels tsume's own commands run are problem().kernels, same names, same
+// order, same backends; an unknown name is refused naming the known ones.
+TEST(TsumeKernels, OneRegistry) {
+  const auto& erased = problem().kernels;
+  ASSERT_EQ(kernels().size(), erased.size());
+  for (std::size_t i = 0; i < erased.size(); ++i) {
+    EXPECT_EQ(kernels()[i].typed.name, erased[i].name);
+    EXPECT_EQ(kernels()[i].parallel(), erased[i].parallel()) << erased[i].name;
+    EXPECT_EQ(&kernel(erased[i].name), &kernels()[i]);
+  }
+  try {
+    kernel("nope");
+    ADD_FAILURE() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(problem().kernel_names()), std::string::npos) << e.what();
   }
 }

@@ -7,18 +7,20 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "tsume/problem.hpp"
 
 using sb::test::run_cli;
 using sb::test::run_command;
 
 namespace {
 
-const std::string kSeed = "'8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1'";
+const std::string kJisaku10 = "'8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1'";
 
 std::vector<std::string> lines_without_info_time(const std::string& s) {
   std::vector<std::string> out;
@@ -31,7 +33,7 @@ std::vector<std::string> lines_without_info_time(const std::string& s) {
 }  // namespace
 
 TEST(TsumeCli, SolveText) {
-  const auto r = run_cli("tsume solve --sfen " + kSeed);
+  const auto r = run_cli("tsume solve --sfen " + kJisaku10);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("result    = mate in 9 (minimal"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("main line = L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b"),
@@ -44,42 +46,42 @@ TEST(TsumeCli, SolveText) {
 }
 
 TEST(TsumeCli, SolveCsvJson) {
-  auto r = run_cli("tsume solve --problem head-gold -k andor -f csv");
+  auto r = run_cli("tsume solve --puzzle head-gold -k andor -f csv");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("problem,instance,kernel,threads,outcome,mate_length,", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("tsume,head-gold,andor,1,mate,1,true,G*5b,５二金打,0,"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(",pass,"), std::string::npos);
-  r = run_cli("tsume solve --problem repetition -f json");
+  r = run_cli("tsume solve --puzzle repetition -f json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"outcome\":\"nomate\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"verified\":\"pass\""), std::string::npos) << r.out;
 }
 
-// --max-length: the seed problem (9 plies) has no mate within 8, so the answer is "no mate
+// --max-length: jisaku-10 (9 plies) has no mate within 8, so the answer is "no mate
 // within 7 plies" (the attacker mates on odd plies), which the suite's 9 does not contradict;
 // with 9 the mate is found and proved minimal.
 TEST(TsumeCli, MaxLength) {
-  auto r = run_cli("tsume solve --problem seed-jisaku10 --max-length 8");
+  auto r = run_cli("tsume solve --puzzle jisaku-10 --max-length 8");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("result    = no mate within 7 plies"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("verified  = na"), std::string::npos) << r.out;
-  r = run_cli("tsume solve --problem seed-jisaku10 --max-length 7 -k andor-tt -f csv");
+  r = run_cli("tsume solve --puzzle jisaku-10 --max-length 7 -k andor-tt -f csv");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(",no_mate_within\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(",unknown,,false,"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(",all,7\n"), std::string::npos) << r.out;
-  r = run_cli("tsume solve --problem seed-jisaku10 --max-length 9 -f json");
+  r = run_cli("tsume solve --puzzle jisaku-10 --max-length 9 -f json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"mate_length\":9,\"length_proven\":true"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"no_mate_within\":null"), std::string::npos) << r.out;
 }
 
-// --moves: the position after the seed problem's first two plies (L*1c 1a2a), written out by hand
+// --moves: the position after jisaku-10's first two plies (L*1c 1a2a), written out by hand
 // as an SFEN, is solved the same way and is mate in 7; bad moves exit 2 with one line.
 TEST(TsumeCli, MovesOption) {
   const std::string after = "'7k1/9/3+P1p2L/7P1/9/9/9/9/9 b 2G2r2b2g4s4n3l15p 1'";
-  auto a = run_cli("tsume solve --sfen " + kSeed + " --moves 'L*1c 1a2a' -f csv");
+  auto a = run_cli("tsume solve --sfen " + kJisaku10 + " --moves 'L*1c 1a2a' -f csv");
   auto b = run_cli("tsume solve --sfen " + after + " -f csv");
   EXPECT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(b.exit_code, 0) << b.err;
@@ -90,7 +92,7 @@ TEST(TsumeCli, MovesOption) {
             std::string::npos)
       << a.out;  // not the suite's problem any more: nothing to verify against
   for (const std::string moves : {"'L*1c 1a2a 9i9h'", "zz", "'L*1c'", "' '"}) {
-    const auto r = run_cli("tsume solve --problem seed-jisaku10 --moves " + moves);
+    const auto r = run_cli("tsume solve --puzzle jisaku-10 --moves " + moves);
     EXPECT_EQ(r.exit_code, 2) << moves;
     EXPECT_EQ(r.out, "") << moves;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << moves << ": " << r.err;
@@ -99,8 +101,8 @@ TEST(TsumeCli, MovesOption) {
 }
 
 TEST(TsumeCli, FutileInterpositionsOption) {
-  // tests/tsume/test_tsume.cpp (TsumeRules.FutileInterpositions) explains the position: 5 plies when
-  // every interposition counts, 3 without the futile ones.
+  // tests/tsume/test_tsume.cpp (TsumeRules.FutileInterpositions) explains the position: 5 plies
+  // when every interposition counts, 3 without the futile ones.
   const std::string sfen = "'7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1'";
   auto r = run_cli("tsume solve -f csv --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -129,7 +131,7 @@ TEST(TsumeCli, FutileInterpositionsOption) {
 }
 
 TEST(TsumeCli, KifFile) {
-  const std::string path = ::testing::TempDir() + "tsume_seed.kif";
+  const std::string path = ::testing::TempDir() + "tsume_jisaku10.kif";
   {
     std::ofstream f(path);
     f << "後手の持駒：残り全部\n"
@@ -143,7 +145,7 @@ TEST(TsumeCli, KifFile) {
   }
   const auto r = run_cli("tsume solve -f csv --kif " + path);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("seed-jisaku10"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("jisaku-10"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(",mate,9,true,"), std::string::npos) << r.out;
 }
 
@@ -156,19 +158,19 @@ TEST(TsumeCli, BadInputExit2OneLine) {
       "tsume solve --sfen '9/9/9/9/9/9/9/9/4K4 b - 1'",
       "tsume solve --sfen '4k4/4R4/9/9/9/9/9/9/9 b - 1'",
       "tsume solve --sfen '4k4/9/9/9/9/9/9/9/9 b 19P 1'",
-      "tsume solve --problem no-such-problem",
-      "tsume solve --sfen " + kSeed + " -k nope",
-      "tsume solve --sfen " + kSeed + " --max-memory 12Q",
-      "tsume solve --sfen " + kSeed + " -t 0",
+      "tsume solve --puzzle no-such-puzzle",
+      "tsume solve --sfen " + kJisaku10 + " -k nope",
+      "tsume solve --sfen " + kJisaku10 + " --max-memory 12Q",
+      "tsume solve --sfen " + kJisaku10 + " -t 0",
       "tsume solve",
       "tsume solve --kif /nonexistent.kif",
-      "tsume solve --sfen " + kSeed + " --time-limit nan",
-      "tsume solve --sfen " + kSeed + " --time-limit inf",
-      "tsume solve --sfen " + kSeed + " --time-limit -1",
-      "tsume solve --sfen " + kSeed + " --max-length -1",
-      "tsume solve --sfen " + kSeed + " --max-memory 1000000T",
-      "tsume solve --sfen " + kSeed + " --max-length 4001",
-      "tsume solve --sfen " + kSeed + " --max-length 9x",
+      "tsume solve --sfen " + kJisaku10 + " --time-limit nan",
+      "tsume solve --sfen " + kJisaku10 + " --time-limit inf",
+      "tsume solve --sfen " + kJisaku10 + " --time-limit -1",
+      "tsume solve --sfen " + kJisaku10 + " --max-length -1",
+      "tsume solve --sfen " + kJisaku10 + " --max-memory 1000000T",
+      "tsume solve --sfen " + kJisaku10 + " --max-length 4001",
+      "tsume solve --sfen " + kJisaku10 + " --max-length 9x",
       "tsume perft -d 0",
   };
   for (const auto& a : bad) {
@@ -211,7 +213,9 @@ TEST(TsumeUsi, Session) {
       "id name searchbench-tsume",
       "id author searchbench contributors",
       "option name USI_Hash type spin default 256 min 1 max 65536",
-      "option name Threads type spin default 1 min 1 max 1024",
+      // every core by default, as every command's --threads
+      "option name Threads type spin default " +
+          std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " min 1 max 1024",
       r.out.substr(
           r.out.find("option name Kernel"),
           r.out.find('\n', r.out.find("option name Kernel")) - r.out.find("option name Kernel")),
@@ -232,7 +236,7 @@ TEST(TsumeUsi, Session) {
 }
 
 TEST(TsumeUsi, AQueuedQuitLetsTheSearchBeforeItAnswer) {
-  // piped: quit is read before the search starts; the seed problem (2 ms) must still be
+  // piped: quit is read before the search starts; jisaku-10 (2 ms) must still be
   // answered, not stopped at once (it was: checkmate timeout); an infinite search is stopped
   for (int i = 0; i < 3; ++i) {
     const auto r = run_cli("tsume usi",
@@ -391,7 +395,7 @@ TEST(TsumeUsi, QuitStopsAnInfiniteSearch) {
 }
 
 TEST(TsumeUsi, EndOfInputLetsTheSearchFinish) {
-  // andor needs many nodes on the seed problem; the end of input must not cancel it
+  // andor needs many nodes on jisaku-10; the end of input must not cancel it
   auto [r, wall] = usi_script(
       "printf 'position sfen 8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1\\ngo mate "
       "20000\\n'",
@@ -495,4 +499,40 @@ TEST(TsumeCli, ListColumns) {
     EXPECT_NE(l[col], ' ') << l;
   }
   EXPECT_GE(tsume_rows, 3) << r.out;
+}
+
+// One kernel registry: `tsume solve` and the USI engine offer exactly the tsume kernels that
+// `searchbench list` shows, and both default to the problem's default kernel, as every command.
+TEST(TsumeCli, OneKernelRegistry) {
+  const std::string def = sb::tsume::problem().default_kernel().name;
+  auto r = run_cli("list");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> listed;
+  std::istringstream lines(r.out);
+  for (std::string l; std::getline(lines, l);) {
+    std::istringstream row(l);
+    std::string problem, kernel;
+    if (row >> problem >> kernel && problem == "tsume") listed.push_back(kernel);
+  }
+  ASSERT_FALSE(listed.empty()) << r.out;
+  EXPECT_NE(std::find(listed.begin(), listed.end(), def), listed.end()) << def;
+
+  r = run_cli("tsume solve --puzzle head-gold -f csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\ntsume,head-gold," + def + ","), std::string::npos) << r.out;
+  for (const auto& k : listed) {
+    r = run_cli("tsume solve --puzzle head-gold -f csv -k " + k);
+    EXPECT_EQ(r.exit_code, 0) << k << ": " << r.err;
+    EXPECT_NE(r.out.find("\ntsume,head-gold," + k + ","), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(",mate,1,true,G*5b,"), std::string::npos) << r.out;
+  }
+  r = run_cli("tsume solve --puzzle head-gold -k nope");
+  EXPECT_EQ(r.exit_code, 2);
+  for (const auto& k : listed) EXPECT_NE(r.err.find(k), std::string::npos) << r.err;
+
+  std::string combo = "option name Kernel type combo default " + def;
+  for (const auto& k : listed) combo += " var " + k;
+  r = run_cli("tsume usi", "usi\nquit\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(combo + "\n"), std::string::npos) << r.out;
 }

@@ -113,7 +113,7 @@ TEST(TsumeMainLine, IsAMainLineWithTheFewestPiecesLeft) {
   check("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", Interpositions::kAll, 1);  // head-gold
   check("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", Interpositions::kAll, 3);  // classic-3
   check("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1", Interpositions::kAll,
-        9);  // seed-jisaku10
+        9);  // jisaku-10
   // interpositions: 5 plies when every one counts, 3 without the futile ones
   check("7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1", Interpositions::kAll, 5);
   check("7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1", Interpositions::kNoFutile, 3);

@@ -52,7 +52,7 @@ TEST(TsumeSearchLimits, TheStopFlagAndTheProgressCountAreSeenEvery1024Nodes) {
 }
 
 TEST(TsumeSearchLimits, EveryKernelStopsAtExactlyTheNodeLimit) {
-  // seed-jisaku10 (mate in 9) needs tens of thousands of nodes from every kernel
+  // jisaku-10 (mate in 9) needs tens of thousands of nodes from every kernel
   Params p;
   p.root = parse_sfen("8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1");
   p.max_memory = 16ull << 20;
