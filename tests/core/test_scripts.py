@@ -274,7 +274,7 @@ def compare_runs(d):
     repetitions (no change); backtrack-rows n = 10 with another node count in NEW, the same times
     (search changed); bitboard-sym n = 11 with 3 repetitions a side (undecidable: the smallest
     two-sided Mann-Whitney p is 2 / C(6, 3) = 0.1); constellation n = 13 in OLD only,
-    naive-seed n = 6 in NEW only."""
+    naive-full-check n = 6 in NEW only."""
     noise = [1.0, 1.01, 0.99, 1.005, 0.995, 1.002, 0.998, 1.008, 0.992, 1.001]
     wide = [0.7, 1.3, 1.0, 0.8, 1.2, 0.9, 1.1, 0.75, 1.25, 1.05]
     runs = {}
@@ -306,7 +306,7 @@ def compare_runs(d):
         if side == "old":
             add("constellation", "serial", 13, 1, [0.002] * 5, 685032)
         else:
-            add("naive-seed", "tbb", 6, 1, [0.02] * 5, 1947792)
+            add("naive-full-check", "tbb", 6, 1, [0.02] * 5, 1947792)
         os.makedirs(os.path.join(d, side))
         write_csv(os.path.join(d, side, "nqueens.csv"), rows)
         runs[side] = os.path.join(d, side)
@@ -322,7 +322,7 @@ class Compare(unittest.TestCase):
                 ("backtrack-rows", "10", "1"): "search changed",
                 ("bitboard-sym", "11", "1"): "undecidable",
                 ("constellation", "13", "1"): "only in old",
-                ("naive-seed", "6", "1"): "only in new"}
+                ("naive-full-check", "6", "1"): "only in new"}
 
     def test_markings_csv(self):
         with tempfile.TemporaryDirectory() as d:
@@ -362,7 +362,7 @@ class Compare(unittest.TestCase):
             self.assertIn("| changed: 34,815 -> 34,816 | **search changed** |", md)
             self.assertRegex(md, r"\| bitboard-sym-tbb \| 12 \| 2 \| .* \| varies \| no change \|")
             self.assertIn("In OLD only (1 cells): constellation threads 1: 13.", md)
-            self.assertIn("In NEW only (1 cells): naive-seed threads 1: 6.", md)
+            self.assertIn("In NEW only (1 cells): naive-full-check threads 1: 6.", md)
             p = os.path.join(d, "compare_nqueens.png")
             with open(p, "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
@@ -412,7 +412,7 @@ class Compare(unittest.TestCase):
         sys.path.insert(0, SCRIPTS)
         import plot
         import pandas as pd
-        kernels = [("naive-seed", "tbb"), ("naive-bitparallel", "tbb"),
+        kernels = [("naive-full-check", "tbb"), ("naive-bitparallel", "tbb"),
                    ("backtrack-squares", "serial"), ("backtrack-rows", "serial"),
                    ("bitboard", "serial"), ("bitboard-sym", "serial"),
                    ("bitboard-sym-omp", "openmp"),
@@ -435,9 +435,9 @@ class Compare(unittest.TestCase):
         styles = [(tuple(ln.get_color()) if not isinstance(ln.get_color(), str) else ln.get_color(),
                    ln.get_linestyle(), ln.get_marker()) for ln in lines]
         self.assertEqual(len(set(styles)), len(styles))
-        # one hue per family: naive-seed and bitboard-sym-mpi no longer share a colour
+        # one hue per family: naive-full-check and bitboard-sym-mpi no longer share a colour
         colour = {c.get_label(): c.lines[0].get_color() for c in ax.containers}
-        self.assertNotEqual(colour["naive-seed (1 thr)"], colour["bitboard-sym-mpi (1x1)"])
+        self.assertNotEqual(colour["naive-full-check (1 thr)"], colour["bitboard-sym-mpi (1x1)"])
         self.assertNotEqual(colour["naive-bitparallel (1 thr)"], colour["constellation-mpi (1x1)"])
         self.assertEqual(colour["bitboard-sym-tbb (1 thr)"], colour["bitboard-sym-omp (1 thr)"])
         plot.plt.close(fig)
