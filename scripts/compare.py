@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Compares two `searchbench bench` runs: did a change make a kernel faster, by how much, and is it
 real? (docs/compare.md)
 

@@ -1,10 +1,10 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Converts Google Benchmark JSON from build/searchbench_micro to the `searchbench bench` CSV.
 
 Usage: gbench_to_csv.py MICRO.json [-o OUT]     (default: CSV on stdout, one problem only)
 
 Each benchmark run (run_type "iteration"; aggregates such as _mean are dropped) becomes one row
-with the columns of `searchbench bench` (README.md, "CSV schema"): the common columns, the
+with the columns of `searchbench bench` (docs/harness.md, "CSV schema"): the common columns, the
 provenance columns, then the problem's own columns, which searchbench_micro puts in the label
 (col.NAME=VALUE, percent-encoded). One CSV per problem: with rows of one problem, OUT is that
 file; with several, OUT is a directory that receives PROBLEM.csv for each. rep is

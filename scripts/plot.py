@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""PNG plots from `searchbench bench` CSV files (schema: README.md, "CSV schema").
+#!/usr/bin/python3
+"""PNG plots from `searchbench bench` CSV files (schema: docs/harness.md, "CSV schema").
 
 Usage: plot.py [-d OUT_DIR] CSV|DIR [CSV|DIR ...]
 

@@ -1,6 +1,6 @@
 """Reading `searchbench bench` results, shared by tabulate.py and plot.py.
 
-A run folder holds one CSV per problem (README.md, "CSV schema"); the scripts accept folders and
+A run folder holds one CSV per problem (docs/harness.md, "CSV schema"); the scripts accept folders and
 files alike.
 """
 import glob

@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""Markdown tables from `searchbench bench` CSV files (schema: README.md, "CSV schema").
+#!/usr/bin/python3
+"""Markdown tables from `searchbench bench` CSV files (schema: docs/harness.md, "CSV schema").
 
 Usage: tabulate.py [-o tables.md] CSV|DIR [CSV|DIR ...]
 

@@ -26,15 +26,15 @@ std::uint64_t splitmix(std::uint64_t* s) {
 
 /// The board as the chapter's array: ban[x][y], x from the left, y from the top; 0 empty, 1 black,
 /// 2 white (the chapter's 1 = first player, 2 = second).
-struct SeedBoard {
+struct Level1Board {
   int w = 0, h = 0;
   std::vector<int> v;  // v[x * h + y]
   int& at(int x, int y) { return v[x * h + y]; }
   int get(int x, int y) const { return x < 0 || y < 0 || x >= w || y >= h ? -1 : v[x * h + y]; }
 };
 
-SeedBoard seed_board(const Game& g) {
-  SeedBoard b;
+Level1Board level1_board(const Game& g) {
+  Level1Board b;
   b.w = g.rules().cols;
   b.h = g.rules().rows;
   b.v.assign(b.w * b.h, 0);
@@ -49,7 +49,7 @@ constexpr int kDy[4] = {0, 1, 1, 1};   // ban[i+k][j+k], ban[i-k][j+k]
 /// The chapter's Is4 for colour `col` (1 or 2): for each direction, the first window (by its first
 /// point, x-major as the chapter's loops) with four stones of col and one empty point; returns how
 /// many directions have one and their empty points in akiin[d] (x, y), found[d].
-int seed_is4(const SeedBoard& b, int col, int akiin[4][2], bool found[4]) {
+int level1_is4(const Level1Board& b, int col, int akiin[4][2], bool found[4]) {
   int count = 0;
   for (int d = 0; d < 4; ++d) {
     found[d] = false;
@@ -81,7 +81,7 @@ int seed_is4(const SeedBoard& b, int col, int akiin[4][2], bool found[4]) {
 }
 
 /// A window of five through (x, y) with three stones of col and two empty points.
-bool makes_three(const SeedBoard& b, int x, int y, int col) {
+bool makes_three(const Level1Board& b, int x, int y, int col) {
   for (int d = 0; d < 4; ++d)
     for (int s = -4; s <= 0; ++s) {
       int empty = 0, mine = 0;
@@ -97,18 +97,18 @@ bool makes_three(const SeedBoard& b, int x, int y, int col) {
   return false;
 }
 
-class SeedPlayer final : public Player {
+class Level1Player final : public Player {
  public:
-  explicit SeedPlayer(std::uint64_t seed) : seed_(seed), rng_(seed) {}
+  explicit Level1Player(std::uint64_t seed) : seed_(seed), rng_(seed) {}
   Choice choose(const Game& g, const std::atomic<bool>*, Live*) override {
     const int n = g.moves_played();
     while (!hist_.empty() && hist_.back().first >= n) hist_.pop_back();
-    const SeedState st = hist_.empty() ? SeedState{} : hist_.back().second;
-    const SeedMove m = seed_move(g, st, &rng_);
+    const Level1State st = hist_.empty() ? Level1State{} : hist_.back().second;
+    const Level1Move m = level1_move(g, st, &rng_);
     hist_.push_back({n, m.after});
     Choice c;
     c.move = m.cell;
-    c.reason = std::string("seed rule: ") + seed_rule_name(m.rule);
+    c.reason = std::string("level-1 rule: ") + level1_rule_name(m.rule);
     return c;
   }
   void new_game() override { hist_.clear(); }
@@ -116,7 +116,7 @@ class SeedPlayer final : public Player {
 
  private:
   std::uint64_t seed_, rng_;
-  std::vector<std::pair<int, SeedState>> hist_;  // moves played when chosen -> state after
+  std::vector<std::pair<int, Level1State>> hist_;  // moves played when chosen -> state after
 };
 
 class GreedyPlayer final : public Player {
@@ -168,35 +168,35 @@ std::string level_summary(int level) {
   return "";
 }
 
-const char* seed_rule_name(SeedRule r) {
+const char* level1_rule_name(Level1Rule r) {
   switch (r) {
-    case SeedRule::kCentre:
+    case Level1Rule::kCentre:
       return "centre";
-    case SeedRule::kFive:
+    case Level1Rule::kFive:
       return "five";
-    case SeedRule::kBlockFive:
+    case Level1Rule::kBlockFive:
       return "block five";
-    case SeedRule::kBlockFour:
+    case Level1Rule::kBlockFour:
       return "block four";
-    case SeedRule::kFourOrThree:
+    case Level1Rule::kFourOrThree:
       return "four or three";
-    case SeedRule::kChance:
+    case Level1Rule::kChance:
       return "chance";
   }
   return "chance";
 }
 
-SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng) {
+Level1Move level1_move(const Game& g, Level1State st, std::uint64_t* rng) {
   if (g.over()) throw std::invalid_argument("the game is over: there is no move to choose");
   const int me = g.to_move(), op = me ^ 1;
   const int w = g.rules().cols, h = g.rules().rows;
-  SeedMove r;
+  Level1Move r;
   r.after = st;
   // 1. centre on the first or second move
   const int cx = (w - 1) / 2, cy = (h - 1) / 2;
   if (g.moves_played() <= 1 && g.at(g.cell_at_xy(cx, cy)) < 0) {
     r.cell = g.cell_at_xy(cx, cy);
-    r.rule = SeedRule::kCentre;
+    r.rule = Level1Rule::kCentre;
     return r;
   }
   // scan order: y (rows from the top) outer, x inner
@@ -208,7 +208,7 @@ SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng) {
       }
     return -1;
   };
-  SeedBoard b = seed_board(g);
+  Level1Board b = level1_board(g);
   const bool standard = g.rules().rule == mnk::Rule::kStandard;
   // A five of colour col through the empty point (x, y): a run of five (freestyle: five or
   // more; standard: exactly five), the rule the m,n,k board applies.
@@ -226,14 +226,14 @@ SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng) {
   int c = scan([&](int, int x, int y) { return makes_five(x, y, mcol); });
   if (c >= 0) {
     r.cell = c;
-    r.rule = SeedRule::kFive;
+    r.rule = Level1Rule::kFive;
     return r;
   }
   // 3. block the opponent's five
   c = scan([&](int, int x, int y) { return makes_five(x, y, ocol); });
   if (c >= 0) {
     r.cell = c;
-    r.rule = SeedRule::kBlockFive;
+    r.rule = Level1Rule::kBlockFive;
     return r;
   }
   {
@@ -243,7 +243,7 @@ SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng) {
     int block = -1;
     scan([&](int, int x, int y) {
       b.at(x, y) = ocol;
-      const int n4 = seed_is4(b, ocol, akiin, found);
+      const int n4 = level1_is4(b, ocol, akiin, found);
       b.at(x, y) = 0;
       if (n4 == 0) return false;
       for (int d = 0; d < 4; ++d)
@@ -255,7 +255,7 @@ SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng) {
     });
     if (block >= 0) {
       r.cell = block;
-      r.rule = SeedRule::kBlockFour;
+      r.rule = Level1Rule::kBlockFour;
       return r;
     }
     // 5. own four (unless made since the last fall-through), else own three (likewise), in one
@@ -263,7 +263,7 @@ SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng) {
     c = scan([&](int, int x, int y) {
       b.at(x, y) = mcol;
       bool take = false;
-      if (seed_is4(b, mcol, akiin, found) >= 1 && !r.after.made_four) {
+      if (level1_is4(b, mcol, akiin, found) >= 1 && !r.after.made_four) {
         r.after.made_four = true;
         take = true;
       } else if (makes_three(b, x, y, mcol) && !r.after.made_three) {
@@ -275,13 +275,13 @@ SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng) {
     });
     if (c >= 0) {
       r.cell = c;
-      r.rule = SeedRule::kFourOrThree;
+      r.rule = Level1Rule::kFourOrThree;
       return r;
     }
   }
   // 6. chance: a random empty point next to a stone (the centre on an empty board)
-  r.after = SeedState{};
-  r.rule = SeedRule::kChance;
+  r.after = Level1State{};
+  r.rule = Level1Rule::kChance;
   std::vector<int> next;
   for (int cell = 0; cell < g.rules().cells(); ++cell) {
     if (g.at(cell) >= 0) continue;
@@ -309,7 +309,7 @@ std::unique_ptr<Player> make_player(const PlayerOptions& o) {
   if (o.threads < 1) throw std::invalid_argument("threads must be at least 1");
   switch (o.level) {
     case 1:
-      return std::make_unique<SeedPlayer>(o.seed);
+      return std::make_unique<Level1Player>(o.seed);
     case 2:
       return std::make_unique<GreedyPlayer>(o);
     default:

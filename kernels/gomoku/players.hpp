@@ -58,14 +58,14 @@ std::unique_ptr<Player> make_player(const PlayerOptions& o);
 
 /// The chapter's memory between moves: its counters Comp4 and Comp3 (after making a four, or a
 /// three, it does not make another until a move falls through every rule).
-struct SeedState {
+struct Level1State {
   bool made_four = false;
   bool made_three = false;
-  bool operator==(const SeedState&) const = default;
+  bool operator==(const Level1State&) const = default;
 };
 
 /// The chapter's rules, in its order:
-enum class SeedRule : std::uint8_t {
+enum class Level1Rule : std::uint8_t {
   kCentre = 1,       ///< first or second move of the game and the centre is empty: the centre
   kFive = 2,         ///< the first point (scan order) where its stone makes five
   kBlockFive = 3,    ///< the first point where the opponent's stone would make five
@@ -77,17 +77,17 @@ enum class SeedRule : std::uint8_t {
 };
 
 /// "centre", "five", "block five", "block four", "four or three", "chance".
-const char* seed_rule_name(SeedRule r);
+const char* level1_rule_name(Level1Rule r);
 
-struct SeedMove {
+struct Level1Move {
   int cell = -1;
-  SeedRule rule = SeedRule::kChance;
-  SeedState after;
+  Level1Rule rule = Level1Rule::kChance;
+  Level1State after;
 };
 
 /// The level-1 move in g from state `st`; *rng is a splitmix64 state advanced by chance moves.
 /// Points are scanned as the chapter's program scans its array ban[x][y]: rows from the top
 /// (protocol y = 0) down, each row from the left.
-SeedMove seed_move(const Game& g, SeedState st, std::uint64_t* rng);
+Level1Move level1_move(const Game& g, Level1State st, std::uint64_t* rng);
 
 }  // namespace sb::gomoku

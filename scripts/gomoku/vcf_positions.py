@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Builds the committed set of gomoku VCF positions (src/gomoku/vcf_positions.txt).
 
 Method (reproducible; it only drives the searchbench CLI):

@@ -236,7 +236,7 @@ void add_bench(CLI::App& app, Action& action) {
   auto* b = app.add_subcommand(
       "bench",
       "Run a benchmark suite: every (kernel, instance, threads) cell R times after W warm-ups, "
-      "one CSV row per repetition, one CSV per problem (schema: README.md, CSV schema), "
+      "one CSV row per repetition, one CSV per problem (schema: docs/harness.md, CSV schema), "
       "env.json beside them");
   b->add_option("--suite", o->suite, "Suite: quick (~minutes on 2 cores) or full (larger sizes)")
       ->check(CLI::IsMember({"quick", "full"}))

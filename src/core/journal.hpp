@@ -1,7 +1,7 @@
 // The journal of a long run: a plain-text file that gains one line per finished piece (see
 // src/core/pieces.hpp), each line flushed to disk (fdatasync) soon after the piece finishes, so
 // that a run killed at any moment can be resumed without losing finished work. The driver writes
-// it (kernels only call PieceHooks::on_piece); README.md, "Journal and resume", has the format.
+// it (kernels only call PieceHooks::on_piece); docs/harness.md, "Journal and resume", has the format.
 //
 //   searchbench-journal 1
 //   # (comment lines: what the file is and how to resume it)

@@ -4,7 +4,7 @@
 // (src/gomoku/cli_<command>.cpp); this one registers them.
 #include <CLI/CLI.hpp>
 
-#include "gomoku/cli_common.hpp"
+#include "gomoku/cli_options.hpp"
 #include "gomoku/problem.hpp"
 
 namespace sb::gomoku {

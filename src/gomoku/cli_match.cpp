@@ -10,7 +10,7 @@
 
 #include "core/csv.hpp"
 #include "core/text_file.hpp"
-#include "gomoku/cli_common.hpp"
+#include "gomoku/cli_options.hpp"
 #include "gomoku/match.hpp"
 #include "gomoku/players.hpp"
 #include "gomoku/record.hpp"

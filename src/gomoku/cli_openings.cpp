@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gomoku/cli_common.hpp"
+#include "gomoku/cli_options.hpp"
 #include "gomoku/match.hpp"
 
 namespace sb::gomoku::commands {
@@ -37,7 +37,7 @@ int run_openings(const OpeningsOptions& o) {
   f << "# " << o.count << " openings of " << o.stones << " stones for " << gm::describe(rules)
     << ", made by: searchbench gomoku openings --count " << o.count << " --stones " << o.stones
     << " --seed " << o.seed << " --depth " << o.depth << " --max-score " << o.max_score
-    << " (see README)\n";
+    << " (see docs/gomoku.md)\n";
   for (const auto& l : lines) f << l << "\n";
   f.close();
   if (!f) throw std::runtime_error("cannot write '" + part + "'");

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "gomoku/cli_common.hpp"
+#include "gomoku/cli_options.hpp"
 #include "gomoku/record.hpp"
 
 namespace sb::gomoku::commands {

@@ -9,7 +9,7 @@
 #include "cli/run.hpp"
 #include "cli/run_output.hpp"
 #include "core/typed_problem.hpp"
-#include "gomoku/cli_common.hpp"
+#include "gomoku/cli_options.hpp"
 #include "gomoku/problem.hpp"
 
 namespace sb::gomoku::commands {

@@ -260,7 +260,7 @@ const char* interpositions_name(Interpositions rule);
 /// The rule called name ("all", "no-futile"), or nullopt.
 std::optional<Interpositions> parse_interpositions(std::string_view name);
 /// True when m, a legal move of the side to move, is a futile interposition (無駄合) under the
-/// rule this project states (README, "Futile interpositions"): a drop on a square strictly
+/// rule this project states (docs/tsume.md, "Futile interpositions"): a drop on a square strictly
 /// between the king and the one piece giving check, a ranged piece (lance, bishop, rook, horse,
 /// dragon), on a square not adjacent to the king that no piece of the side to move attacks, so
 /// that the checking piece takes the dropped piece for nothing and checks again. Board moves that

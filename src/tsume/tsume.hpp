@@ -57,7 +57,7 @@ struct Params {
   /// mate that short the result is kUnknown with Result::no_mate_within set.
   int max_length = 0;
   bool main_line = true;  ///< prove the minimal length and extract the main line
-  /// Which defender interpositions count (kNoFutile: futile ones are not moves; README).
+  /// Which defender interpositions count (kNoFutile: futile ones are not moves; docs/tsume.md).
   Interpositions interpositions = Interpositions::kAll;
   Progress* progress = nullptr;  ///< optional: done = nodes searched so far
 };

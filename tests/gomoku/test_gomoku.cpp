@@ -239,27 +239,27 @@ TEST(GomokuShapes, NamedShapes) {
 TEST(GomokuSeed, Rule1CentreOnTheFirstOrSecondMove) {
   std::uint64_t rng = 1;
   gm::Game g(gm::Rules{});
-  gm::SeedMove m = gm::seed_move(g, {}, &rng);
+  gm::Level1Move m = gm::level1_move(g, {}, &rng);
   EXPECT_EQ(g.point(m.cell), "h8");
-  EXPECT_EQ(m.rule, gm::SeedRule::kCentre);
+  EXPECT_EQ(m.rule, gm::Level1Rule::kCentre);
   g.play(g.parse("a1"));
-  m = gm::seed_move(g, {}, &rng);
+  m = gm::level1_move(g, {}, &rng);
   EXPECT_EQ(g.point(m.cell), "h8");
-  EXPECT_EQ(m.rule, gm::SeedRule::kCentre);
+  EXPECT_EQ(m.rule, gm::Level1Rule::kCentre);
   g.play(g.parse("h8"));  // third move: the rule no longer applies
   g.undo();
   g.undo();
   g.play(g.parse("h8"));  // centre taken on move 1: the second move is not the centre
-  m = gm::seed_move(g, {}, &rng);
-  EXPECT_NE(m.rule, gm::SeedRule::kCentre);
+  m = gm::level1_move(g, {}, &rng);
+  EXPECT_NE(m.rule, gm::Level1Rule::kCentre);
 }
 
 TEST(GomokuSeed, Rule2OwnFiveBeforeBlocking) {
   // black (to move) has d4 e4 f4 g4, white has a10 a11 a12 a13: both have a four; black wins
   gm::Game g = game_of("d4 a10 e4 a11 f4 a12 g4 a13");
   std::uint64_t rng = 1;
-  const gm::SeedMove m = gm::seed_move(g, {}, &rng);
-  EXPECT_EQ(m.rule, gm::SeedRule::kFive);
+  const gm::Level1Move m = gm::level1_move(g, {}, &rng);
+  EXPECT_EQ(m.rule, gm::Level1Rule::kFive);
   // the first five point in the chapter's scan order: rows from the top, so c4 and h4 are on the
   // same row and c4 (left) comes first
   EXPECT_EQ(g.point(m.cell), "c4");
@@ -269,8 +269,8 @@ TEST(GomokuSeed, Rule3BlockTheOpponentsFive) {
   // white (to move) has nothing; black has d4 e4 f4 g4 with c4 blocked: five point h4
   gm::Game g = game_of("d4 c4 e4 a15 f4 o15 g4");
   std::uint64_t rng = 1;
-  const gm::SeedMove m = gm::seed_move(g, {}, &rng);
-  EXPECT_EQ(m.rule, gm::SeedRule::kBlockFive);
+  const gm::Level1Move m = gm::level1_move(g, {}, &rng);
+  EXPECT_EQ(m.rule, gm::Level1Rule::kBlockFive);
   EXPECT_EQ(g.point(m.cell), "h4");
 }
 
@@ -281,14 +281,14 @@ TEST(GomokuSeed, Rule4BlockAThreeAtTheSeedsPoint) {
   gm::Game g = game_of("a15 e5 o15 f5 a1 g5");
   ASSERT_EQ(g.to_move(), gm::kBlack);
   std::uint64_t rng = 1;
-  const gm::SeedMove m = gm::seed_move(g, {}, &rng);
-  EXPECT_EQ(m.rule, gm::SeedRule::kBlockFour);
+  const gm::Level1Move m = gm::level1_move(g, {}, &rng);
+  EXPECT_EQ(m.rule, gm::Level1Rule::kBlockFour);
   EXPECT_EQ(g.point(m.cell), "d5");
   // a vertical three: white e5 e6 e7. Higher rows come first in the scan, so the first point is
   // e9 (window e5-e9 with e8 empty), and the block is e8
   gm::Game v = game_of("a15 e5 o15 e6 a1 e7");
-  const gm::SeedMove mv = gm::seed_move(v, {}, &rng);
-  EXPECT_EQ(mv.rule, gm::SeedRule::kBlockFour);
+  const gm::Level1Move mv = gm::level1_move(v, {}, &rng);
+  EXPECT_EQ(mv.rule, gm::Level1Rule::kBlockFour);
   EXPECT_EQ(v.point(mv.cell), "e8");
 }
 
@@ -298,28 +298,28 @@ TEST(GomokuSeed, Rule5FourOrThreeOnceEachUntilAFallThrough) {
   gm::Game g = game_of("f3 a15 g3 o15 h3 o13");
   ASSERT_EQ(g.to_move(), gm::kBlack);
   std::uint64_t rng = 1;
-  gm::SeedMove m = gm::seed_move(g, {}, &rng);
-  EXPECT_EQ(m.rule, gm::SeedRule::kFourOrThree);
+  gm::Level1Move m = gm::level1_move(g, {}, &rng);
+  EXPECT_EQ(m.rule, gm::Level1Rule::kFourOrThree);
   EXPECT_EQ(g.point(m.cell), "c3");
   EXPECT_TRUE(m.after.made_three);
   EXPECT_FALSE(m.after.made_four);
   // having made a three, level 1 skips threes: the first four point is d3 (d3-h3, e3 empty)
-  m = gm::seed_move(g, m.after, &rng);
-  EXPECT_EQ(m.rule, gm::SeedRule::kFourOrThree);
+  m = gm::level1_move(g, m.after, &rng);
+  EXPECT_EQ(m.rule, gm::Level1Rule::kFourOrThree);
   EXPECT_EQ(g.point(m.cell), "d3");
   EXPECT_TRUE(m.after.made_four);
   // with both made, it falls through to chance, and the counters reset
-  m = gm::seed_move(g, m.after, &rng);
-  EXPECT_EQ(m.rule, gm::SeedRule::kChance);
-  EXPECT_EQ(m.after, gm::SeedState{});
+  m = gm::level1_move(g, m.after, &rng);
+  EXPECT_EQ(m.rule, gm::Level1Rule::kChance);
+  EXPECT_EQ(m.after, gm::Level1State{});
 }
 
 TEST(GomokuSeed, Rule6ChanceNextToAStone) {
   gm::Game g = game_of("h8 a1");  // black to move, third move: no rule applies
   for (std::uint64_t seed = 1; seed < 30; ++seed) {
     std::uint64_t rng = seed;
-    const gm::SeedMove m = gm::seed_move(g, {}, &rng);
-    EXPECT_EQ(m.rule, gm::SeedRule::kChance);
+    const gm::Level1Move m = gm::level1_move(g, {}, &rng);
+    EXPECT_EQ(m.rule, gm::Level1Rule::kChance);
     ASSERT_LT(g.at(m.cell), 0);
     const int x = g.x_of(m.cell), y = g.y_of(m.cell);
     bool adj = false;
@@ -337,7 +337,7 @@ TEST(GomokuSeed, PlayerKeepsItsCountersAcrossUndo) {
   g.play(g.parse("c3"));
   g.play(g.parse("h12"));
   const gm::Choice c = p->choose(g);  // a three made: now the first four, d3 (c3-g3, e3 empty)
-  EXPECT_EQ(c.reason, "seed rule: four or three");
+  EXPECT_EQ(c.reason, "level-1 rule: four or three");
   EXPECT_EQ(g.point(c.move), "d3");
 }
 

@@ -96,7 +96,8 @@ TEST(GomokuCli, ComputerFirstUndoAndEndOfInput) {
   const auto r = run_cli("gomoku play --size 9 --first computer --level 1 --record " + rec,
                          "undo\ne6\nundo\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("Computer (black) plays e5 (seed rule: centre"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Computer (black) plays e5 (level-1 rule: centre"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("Nothing to take back yet."), std::string::npos);
   EXPECT_NE(r.out.find("Took back 2 moves."), std::string::npos);
   EXPECT_NE(r.out.find("Game stopped (end of input)"), std::string::npos);

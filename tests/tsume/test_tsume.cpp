@@ -94,7 +94,7 @@ TEST(TsumePerft, StartPosition) {
 }
 
 // Depth 6 takes 10-20 s on 2 cores, too long for every CI build: it runs only when the
-// environment variable SEARCHBENCH_LONG_TESTS is set (see README, Tests).
+// environment variable SEARCHBENCH_LONG_TESTS is set (see README, "The two commands").
 TEST(TsumePerft, StartPositionDepth6) {
   const char* long_tests = std::getenv("SEARCHBENCH_LONG_TESTS");
   if (long_tests == nullptr || *long_tests == '\0' || std::string(long_tests) == "0")
