@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 import sbcsv
+from sbcsv import fmt_time
 
 PROG = "compare.py"
 CELL = ["problem", "kernel", "instance", "threads", "ranks"]
@@ -174,14 +175,6 @@ def compare(old, new, threshold, alpha):
     return pd.DataFrame(rows), pd.DataFrame(only)
 
 
-def fmt_time(s):
-    if s is None or (isinstance(s, float) and math.isnan(s)):
-        return ""
-    if s < 1e-3:
-        return f"{s * 1e6:.3g} us"
-    if s < 1:
-        return f"{s * 1e3:.3g} ms"
-    return f"{s:.3g} s"
 
 
 def fmt_threads(t, r):

@@ -4,6 +4,7 @@ A run folder holds one CSV per problem (docs/harness.md, "CSV schema"); the scri
 files alike.
 """
 import glob
+import math
 import os
 import sys
 
@@ -51,3 +52,21 @@ def load(paths, prog):
             df.loc[(df["problem"] == problem) & (df["kernel"] == former), "kernel"] = name
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
+
+
+def fmt_time(s):
+    """Seconds as a short human-readable string."""
+    if s is None or (isinstance(s, float) and math.isnan(s)):
+        return ""
+    if s < 1e-3:
+        return f"{s * 1e6:.3g} us"
+    if s < 1:
+        return f"{s * 1e3:.3g} ms"
+    if s < 600:
+        return f"{s:.3g} s"
+    if s < 2 * 86400:
+        return f"{s / 3600:.3g} h"
+    years = s / (365.25 * 86400)
+    if years < 1:
+        return f"{s / 86400:.3g} days"
+    return f"{years:.3g} years"

@@ -34,28 +34,12 @@ import sys
 import pandas as pd
 
 import sbcsv
+from sbcsv import fmt_time
 
 NAIVE_N = 8  # the reference comparison: the naive enumeration at n = 8 (C(64, 8) placements)
 BASELINE = "naive-full-check"  # one placement and one full check at a time (the naive method)
 OTHER_NAIVE = "naive-bitparallel"  # the same placements, the last queens tested bit-parallel
 
-
-def fmt_time(s):
-    """Seconds as a short human-readable string."""
-    if s is None or (isinstance(s, float) and math.isnan(s)):
-        return ""
-    if s < 1e-3:
-        return f"{s * 1e6:.3g} us"
-    if s < 1:
-        return f"{s * 1e3:.3g} ms"
-    if s < 600:
-        return f"{s:.3g} s"
-    if s < 2 * 86400:
-        return f"{s / 3600:.3g} h"
-    years = s / (365.25 * 86400)
-    if years < 1:
-        return f"{s / 86400:.3g} days"
-    return f"{years:.3g} years"
 
 
 def fmt_num(x):

@@ -92,16 +92,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
       const Val t = tt_.lookup(pos.board_key(), pos.hand(attacker_), r);
       if (t.pn == 0 || t.dn == 0) return t;
     }
-    rep_.clear();
-    pos_ = &pos;
-    path_ = &path;
-    const std::uint64_t k = pos.key();
-    path.push(k);
-    struct Pop {
-      PathSet& p;
-      std::uint64_t k;
-      ~Pop() { p.pop(k); }
-    } pop{path, k};
+    const auto scope = this->enter_root(pos, path);
     Res res;
     for (;;) {
       res = mid(0, r, kInfPn, kInfPn, 0x12345);

@@ -50,21 +50,32 @@ class ExhaustiveSearch {
         dh_on_(rule == Interpositions::kAll),
         rep_(std::max<std::size_t>(std::size_t{1} << 16, tt.budget_bytes() / 256)) {}
 
-  /// Is pos (attacker to move) mated within r plies (r odd; exponential in r, meant for r <= 5)?
-  /// `path` holds the positions before it on the line (repetitions). pn == 0: yes, with proof
-  /// hand ph and length hi; dn == 0: no (lo, and dh unless tainted: disproved through a
-  /// repetition of this line only). Throws Aborted at a limit. pos is restored.
-  Res mate_within(Position& pos, int r, PathSet& path) {
+  /// The root of one query on the line `path`: its key stays on the path while the scope lives.
+  struct RootScope {
+    PathSet& path;
+    std::uint64_t key;
+    RootScope(PathSet& p, std::uint64_t k) : path(p), key(k) {}
+    RootScope(const RootScope&) = delete;
+    RootScope& operator=(const RootScope&) = delete;
+    ~RootScope() { path.pop(key); }
+  };
+
+  /// Starts a query at pos on the line `path` (the repetition set cleared, pos pushed on path).
+  [[nodiscard]] RootScope enter_root(Position& pos, PathSet& path) {
     rep_.clear();
     pos_ = &pos;
     path_ = &path;
     const std::uint64_t k = pos.key();
     path.push(k);
-    struct Pop {
-      PathSet& p;
-      std::uint64_t k;
-      ~Pop() { p.pop(k); }
-    } pop{path, k};
+    return RootScope(path, k);
+  }
+
+  /// Is pos (attacker to move) mated within r plies (r odd; exponential in r, meant for r <= 5)?
+  /// `path` holds the positions before it on the line (repetitions). pn == 0: yes, with proof
+  /// hand ph and length hi; dn == 0: no (lo, and dh unless tainted: disproved through a
+  /// repetition of this line only). Throws Aborted at a limit. pos is restored.
+  Res mate_within(Position& pos, int r, PathSet& path) {
+    const RootScope scope = enter_root(pos, path);
     lim_.count();
     Res out;
     Move buf[kMaxMoves];
