@@ -308,7 +308,7 @@ def plot(res, out_dir, threshold):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog=PROG, description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("old", metavar="OLD", help="run folder or CSV file: the baseline")
     ap.add_argument("new", metavar="NEW", help="run folder or CSV file: after the change")
     ap.add_argument("-f", "--format", choices=["md", "csv"], default="md")
@@ -353,6 +353,8 @@ def main(argv=None):
             o["new_median_s"] = np.where(o["side"] == "new", o["x"], np.nan)
             o["result"] = "only in " + o["side"]
             rows = pd.concat([rows, o.reindex(columns=cols)], ignore_index=True)
+        for c in ("old_nodes", "new_nodes"):  # whole numbers (medians of varying counts rounded)
+            rows[c] = rows[c].round().astype("Int64")
         rows.to_csv(buf, index=False, lineterminator="\n")
         text = buf.getvalue()
         if diff:
