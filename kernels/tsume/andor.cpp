@@ -67,6 +67,7 @@ Result andor(const Params& p) {
   AndOr s(p);
   Result res;
   res.threads = 1;
+  res.interpositions = p.interpositions;
   detail::deepen(p, s, res, [](auto& search) { search.cut = false; });
   return res;
 }

@@ -183,6 +183,7 @@ Result andor_tt(const Params& p) {
   AndOrTT s(p);
   Result res;
   res.threads = 1;
+  res.interpositions = p.interpositions;
   detail::deepen(p, s, res, [](auto& search) { search.cut = search.rep = false; });
   res.positions = s.tt.positions;
   return res;

@@ -23,6 +23,7 @@ Result dfpn(const Params& p) {
   detail::DfPn<false> s(tt, lim, p.root.side_to_move(), 0, p.interpositions);
   Result res;
   res.threads = 1;
+  res.interpositions = p.interpositions;
   detail::solve_root(
       p, tt,
       [&](Position& pos, std::uint16_t r, detail::PathSet& ps) { return s.solve(pos, r, ps); },

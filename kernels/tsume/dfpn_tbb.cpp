@@ -123,6 +123,7 @@ Result dfpn_tbb(const Params& p) {
   Team team(p, tt);
   Result res;
   res.threads = p.threads;
+  res.interpositions = p.interpositions;
   detail::solve_root(
       p, tt,
       [&](Position& pos, std::uint16_t r, detail::PathSet& ps) { return team.solve(pos, r, ps); },

@@ -43,11 +43,12 @@ for r in csv.DictReader(sys.stdin):
     if r['expected'] != 'nomate' and int(r['expected']) >= 13: print(r['name'], r['expected'])" |
     while read -r name expected; do
       "$exe" tsume solve --puzzle "$name" -k dfpn --time-limit 60 --max-memory 1G -f csv \
-        2>/dev/null < /dev/null | tail -1 | $py -c "
+        2>/dev/null < /dev/null | $py -c "
 import csv, sys
-r = next(csv.reader(sys.stdin))
-L, line = int('$expected'), r[7].split()
-if r[4] == 'mate' and r[6] == 'true' and int(r[5]) == L and len(line) == L:
+r = next(csv.DictReader(sys.stdin), None) or {}
+L, line = int('$expected'), r.get('main_line', '').split()
+if r.get('outcome') == 'mate' and r['length_proven'] == 'true' and int(r['mate_length']) == L \\
+        and len(line) == L:
     for p in (2, 4, 6):
         print('%s-p%d,%s,%s,%d' % ('$name', p, '$name', ' '.join(line[:p]), L - p))
 else:
@@ -60,17 +61,20 @@ fi
 echo "name,kernel,threads,outcome,mate_length,length_proven,leftover,nodes,positions,wall_s,verified" > "$tmp"
 tail -n +2 "$list" | while IFS=, read -r name problem moves expected; do
   "$exe" tsume solve --puzzle "$problem" --moves "$moves" -k "$kernel" --time-limit 60 \
-    --max-memory 1G -f csv "$@" 2>/dev/null < /dev/null | tail -1 | $py -c "
+    --max-memory 1G -f csv "$@" 2>/dev/null < /dev/null | $py -c "
 import csv, sys
-r = next(csv.reader(sys.stdin))
-e = int('$expected')
-if r[4] == 'nomate' or (r[4] == 'mate' and int(r[5]) < e) or (r[6] == 'true' and int(r[5]) != e):
+# the columns of the tsume bench CSV (docs/harness.md), read by name
+r = next(csv.DictReader(sys.stdin))
+e, outcome, proven, length = int('$expected'), r['outcome'], r['length_proven'] == 'true', r['mate_length']
+if outcome == 'nomate' or (outcome == 'mate' and int(length) < e) or (proven and int(length) != e):
     v = 'fail'
-elif r[4] == 'mate' and r[6] == 'true':
+elif outcome == 'mate' and proven:
     v = 'pass'
 else:
     v = 'na'
-print(','.join(['$name', r[2], r[3], r[4], r[5], r[6], r[9], r[10], r[11], r[12], v]))" >> "$tmp"
+csv.writer(sys.stdout, lineterminator='\n').writerow(['$name'] + [r[c] for c in (
+    'kernel', 'threads', 'outcome', 'mate_length', 'length_proven', 'leftover', 'nodes',
+    'positions', 'wall_s')] + [v])" >> "$tmp"
 done
 mv "$tmp" "$out"
 tsume_totals "$out" "$kernel" positions

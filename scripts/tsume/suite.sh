@@ -21,12 +21,13 @@ echo "name,kernel,threads,outcome,mate_length,length_proven,leftover,nodes,posit
 import csv, sys
 for r in csv.DictReader(sys.stdin): print(r['name'])" | while read -r name; do
   "$exe" tsume solve --puzzle "$name" -k "$kernel" --time-limit 60 --max-memory 1G -f csv "$@" \
-    2>/dev/null < /dev/null | tail -1 | /usr/bin/python3 -c "
+    2>/dev/null < /dev/null | /usr/bin/python3 -c "
 import csv, sys
-r = next(csv.reader(sys.stdin))
-# problem,instance,kernel,threads,outcome,mate_length,length_proven,main_line,main_line_kif,
-# leftover,nodes,positions,wall_s,nodes_per_s,verified,sfen,interpositions,no_mate_within
-print(','.join([r[1], r[2], r[3], r[4], r[5], r[6], r[9], r[10], r[11], r[12], r[14]]))" >> "$tmp"
+# the columns of the tsume bench CSV (docs/harness.md), read by name
+for r in csv.DictReader(sys.stdin):
+    csv.writer(sys.stdout, lineterminator='\n').writerow([r[c] for c in (
+        'instance', 'kernel', 'threads', 'outcome', 'mate_length', 'length_proven', 'leftover',
+        'nodes', 'positions', 'wall_s', 'verified')])" >> "$tmp"
 done
 mv "$tmp" "$out"
 tsume_totals "$out" "$kernel" problems

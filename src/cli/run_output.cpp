@@ -14,9 +14,10 @@ namespace sb::cli {
 namespace {
 
 // A numeric field (or any of the problem's own columns) as JSON: a decimal integer or a decimal
-// number as a number, "" as null, any other text as a string.
+// number as a number, "true" and "false" as booleans, "" as null, any other text as a string.
 nlohmann::ordered_json json_value(const std::string& s) {
   if (s.empty()) return nullptr;
+  if (s == "true" || s == "false") return s == "true";
   const char* first = s.data();
   const char* last = s.data() + s.size();
   if (s.find_first_not_of("-0123456789") == std::string::npos) {

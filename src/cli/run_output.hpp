@@ -27,8 +27,8 @@ bench::Row run_row(const Problem& p, const KernelInfo& k, const Instance& in, co
 
 /// Prints `row` in format f: csv, the header bench::csv_columns(*row.problem) and the row; json,
 /// one object with those keys in that order (a decimal number in the problem's own columns as a
-/// JSON number, an empty field as null, the common columns typed as in the CSV schema); text,
-/// whatever `text` prints.
+/// JSON number, "true" and "false" as booleans, an empty field as null, the common columns typed
+/// as in the CSV schema); text, whatever `text` prints.
 void print_run(std::ostream& out, const bench::Row& row, Format f,
                const std::function<void()>& text);
 

@@ -131,10 +131,7 @@ int run_solve(const SolveOptions& o) {
   const Result& r = result_of<Traits>(t.outcome);
   const double wall = t.wall_s;
   const std::string verified(verdict_name(t.verified));
-  std::string ref_text;  // "value: source" of the published value that applies, if any
-  if (inst.moves.empty())
-    if (const auto ref = reference_value(inst.m, inst.n, inst.k, inst.rule))
-      ref_text = std::string(value_name(ref->value)) + ": " + std::string(ref->source);
+  const std::string ref_text = reference_text(inst);
   const std::string board = std::to_string(inst.m) + "x" + std::to_string(inst.n);
   const std::string moves = format_moves(inst.moves, inst.m, " ");
   const std::string pv = format_moves(r.pv, inst.m, " ");

@@ -31,11 +31,22 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   return p;
 }
 
+std::string reference_text(const Instance& x) {
+  if (!x.moves.empty()) return {};
+  const auto ref = reference_value(x.m, x.n, x.k, x.rule);
+  if (!ref) return {};
+  return std::string(value_name(ref->value)) + ": " + std::string(ref->source);
+}
+
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s, const Result& r) {
-  std::string counts;
+  std::string counts, values;
   if (s.all_moves) {
     int n[3] = {0, 0, 0};
-    for (const auto& mv : r.move_values) ++n[static_cast<int>(mv.value) + 1];
+    for (const auto& mv : r.move_values) {
+      ++n[static_cast<int>(mv.value) + 1];
+      if (!values.empty()) values += ' ';
+      values += format_point(mv.cell, x.m) + ":" + std::string(value_name(mv.value));
+    }
     counts = "first=" + std::to_string(n[2]) + " draw=" + std::to_string(n[1]) +
              " second=" + std::to_string(n[0]);
   }
@@ -46,7 +57,9 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s,
           std::string(value_name(r.value)),
           format_moves(r.pv, x.m, " "),
           std::to_string(r.positions),
-          counts};
+          counts,
+          values,
+          reference_text(x)};
 }
 
 Verdict Traits::verify(const Instance& x, const RunSettings& s, const Result& r) {
@@ -145,7 +158,9 @@ const Problem& problem() {
     base.instance_syntax =
         "MxNkK[-standard][:moves], e.g. 7x7k5 or 15x15k5:h8,i9 (M columns, N rows)";
     base.size_name = "empty cells";
-    base.columns = {"board", "k", "rule", "moves", "value", "pv", "positions", "move_value_counts"};
+    base.columns = {"board",       "k",        "rule",      "moves",
+                    "value",       "pv",       "positions", "move_value_counts",
+                    "move_values", "reference"};
     base.suites = {
         {"quick", by_size({"3x3k3", "4x3k3", "4x4k3", "4x4k4", "5x4k4", "5x5k4", "6x6k5", kVcf4,
                            kVcf9, kVcf13})},

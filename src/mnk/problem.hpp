@@ -28,11 +28,17 @@ struct Traits {
   static Params params(const Instance& x, const RunSettings& s);
   /// Columns board (MxN), k, rule, moves (points separated by spaces), value (first, draw or
   /// second), pv (points), positions, move_value_counts ("first=F draw=D second=S": how many
-  /// moves have each value, with all_moves).
+  /// moves have each value, with all_moves), move_values (with all_moves: every legal move and
+  /// the value of the position after it, "h8:first i9:draw ..." in increasing cells),
+  /// reference (reference_text).
   static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
   /// Against the published values of empty boards (mnk::verify); na for openings.
   static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
 };
+
+/// The published value that applies to x, as "value: source" (e.g. "draw: ..."): the empty board
+/// of the reference table (reference_value); empty for an opening or a board not in the table.
+std::string reference_text(const Instance& x);
 
 /// The m,n,k problem with every kernel built into this binary.
 const Problem& problem();

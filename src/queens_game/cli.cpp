@@ -58,9 +58,6 @@ std::uint64_t memory_option(const std::string& text) {
 std::string file_name(int c) {
   return std::string(1, static_cast<char>('a' + c));
 }
-std::string square_name(int s, int cols) {
-  return file_name(s % cols) + std::to_string(s / cols + 1);
-}
 
 /// A board as text, rank `rows` on top and rank 1 at the bottom, files a.. left to right (beyond
 /// z shown as ?); mark(s) gives the character of square s = r * cols + c.

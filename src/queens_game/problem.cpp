@@ -95,7 +95,22 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   return p;
 }
 
+std::string square_name(int s, int cols) {
+  std::string file;
+  for (int c = s % cols + 1; c > 0; c = (c - 1) / 26)
+    file.insert(file.begin(), static_cast<char>('a' + (c - 1) % 26));
+  return file + std::to_string(s / cols + 1);
+}
+
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s, const Result& r) {
+  std::string squares, move_grundy;
+  if (s.all_moves)
+    for (int sq : r.winning_first_moves)
+      squares += (squares.empty() ? "" : " ") + square_name(sq, x.cols);
+  if (x.move_grundy)
+    for (std::size_t sq = 0; sq < r.move_grundy.size(); ++sq)
+      move_grundy += (move_grundy.empty() ? "" : " ") + square_name(static_cast<int>(sq), x.cols) +
+                     ":" + std::to_string(r.move_grundy[sq]);
   return {x.rows == x.cols ? std::to_string(x.rows) : std::string(),
           std::to_string(x.rows),
           std::to_string(x.cols),
@@ -103,7 +118,9 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s,
           r.first_player_wins ? "first" : "second",
           s.all_moves ? std::to_string(r.winning_first_moves.size()) : std::string(),
           r.grundy ? std::to_string(*r.grundy) : std::string(),
-          std::to_string(r.positions)};
+          std::to_string(r.positions),
+          squares,
+          move_grundy};
 }
 
 namespace {
@@ -242,8 +259,10 @@ const Problem& problem() {
     base.title = "the queens game (Node Kayles on the queen's graph): exact solve";
     base.instance_syntax = "RxC rows x columns, optionally :misere or :grundy, e.g. 8x8";
     base.size_name = "board side";
-    base.columns = {"n",      "rows",     "cols", "play", "winner", "winning_first_moves",
-                    "grundy", "positions"};
+    base.columns = {"n",          "rows",      "cols",
+                    "play",       "winner",    "winning_first_moves",
+                    "grundy",     "positions", "winning_squares",
+                    "move_grundy"};
     base.from_n = [](int n) { return std::to_string(n) + "x" + std::to_string(n); };
     base.suites = {{"quick", boards(3, 12)}, {"full", boards(3, 14)}};
     base.default_caps = {{"quick", 7}, {"full", 8}};

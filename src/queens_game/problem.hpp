@@ -39,7 +39,9 @@ struct Traits {
   /// Params of the instance; all_moves, threads, progress and max_memory from the settings.
   static Params params(const Instance& x, const RunSettings& s);
   /// Columns n (square boards), rows, cols, play, winner, winning_first_moves (with all_moves),
-  /// grundy (when asked), positions.
+  /// grundy (when asked), positions, winning_squares (with all_moves: the winning first moves,
+  /// "c4 d5 ..." in increasing squares), move_grundy (when asked: the Grundy value after each
+  /// first move, "a1:2 b1:0 ..." for every square in increasing order).
   static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
   /// Boards of at most checker::kMaxSquares squares: winner, winning first moves and Grundy
   /// values against the independent checker (src/queens_game/checker.hpp), normal and misere
@@ -50,6 +52,10 @@ struct Traits {
   /// when both are computed (two different searches); a failed check is a fail. Else: na.
   static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
 };
+
+/// The name of square s = r * cols + c: the file, a..z then aa, ab, ... (as spreadsheet
+/// columns), followed by the rank r + 1; e.g. 0 is "a1".
+std::string square_name(int s, int cols);
 
 /// The queens-game problem with every kernel built into this binary.
 const Problem& problem();

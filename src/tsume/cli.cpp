@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -12,12 +13,14 @@
 #include "cli/commands.hpp"
 #include "cli/progress_watch.hpp"
 #include "cli/run.hpp"
+#include "cli/run_output.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/limits.hpp"
 #include "core/memory.hpp"
 #include "core/text_file.hpp"
 #include "core/timing.hpp"
+#include "core/typed_problem.hpp"
 #include "tsume/problem.hpp"
 #include "tsume/tsume.hpp"
 #include "tsume/usi.hpp"
@@ -49,10 +52,6 @@ struct PerftOptions {
   int depth = 1;
   std::string format = "text";
 };
-
-std::string outcome_name(ts::Outcome o) {
-  return o == ts::Outcome::kMate ? "mate" : o == ts::Outcome::kNoMate ? "nomate" : "unknown";
-}
 
 std::string usi_line(const std::vector<ts::Move>& line) {
   std::string s;
@@ -132,103 +131,73 @@ int run_solve(const SolveOptions& o) {
         k.deepens ? "no mate within %llu plies" : "mate within %llu plies proved");
     std::tie(r, wall) = timed([&] { return k.typed.fn(p); });
   }
-  // The suite's expected lengths count every interposition: no reference under the other rule.
-  const std::string verified =
-      p.interpositions == ts::Interpositions::kAll ? ts::verify(inst, r) : "na";
+  // The row of the problem's bench CSV (src/cli/run_output.hpp): the typed instance and result
+  // through the problem's own columns; verification as the bench does it (Traits::verify).
+  const sb::Instance in = make_instance<Traits>(inst);
+  RunSettings settings;
+  settings.threads = p.threads;
+  settings.max_memory = p.max_memory;
+  settings.time_limit_s = o.time_limit;
+  sb::Outcome out;
+  out.nodes = r.nodes;
+  out.threads = r.threads;
+  out.result = std::make_shared<const ts::Result>(r);
+  const Verdict verdict = Traits::verify(inst, settings, r);
+  const std::string verified(verdict_name(verdict));
   const ts::Puzzle* prob = inst.name.empty() ? nullptr : ts::find_puzzle(inst.name);
   const std::string usi = usi_line(r.main_line);
-  const std::string kif = ts::kif_line(inst.position, r.main_line, false);
   const int leftover = r.main_line.empty() ? -1 : ts::leftover_after(inst.position, r.main_line);
-  const std::string len = r.outcome == ts::Outcome::kMate ? std::to_string(r.mate_length) : "";
-  if (o.format == "csv") {
-    std::cout << csv_line({"problem", "instance", "kernel", "threads", "outcome", "mate_length",
-                           "length_proven", "main_line", "main_line_kif", "leftover", "nodes",
-                           "positions", "wall_s", "nodes_per_s", "verified", "sfen",
-                           "interpositions", "no_mate_within"});
-    std::cout << csv_line(
-        {"tsume", inst.name, name, std::to_string(r.threads), outcome_name(r.outcome), len,
-         r.length_proven ? "true" : "false", usi, kif, leftover < 0 ? "" : std::to_string(leftover),
-         std::to_string(r.nodes), std::to_string(r.positions), format_double(wall),
-         format_double(per_second(r.nodes, wall)), verified, ts::format_sfen(inst.position),
-         o.interpositions, r.no_mate_within > 0 ? std::to_string(r.no_mate_within) : ""});
-  } else if (o.format == "json") {
-    nlohmann::ordered_json j;
-    j["problem"] = "tsume";
-    j["instance"] = inst.name;
-    j["sfen"] = ts::format_sfen(inst.position);
-    j["kernel"] = name;
-    j["threads"] = r.threads;
-    j["interpositions"] = o.interpositions;
-    j["outcome"] = outcome_name(r.outcome);
-    if (r.outcome == ts::Outcome::kMate)
-      j["mate_length"] = r.mate_length;
-    else
-      j["mate_length"] = nullptr;
-    j["length_proven"] = r.length_proven;
-    j["main_line"] = usi;
-    j["main_line_kif"] = kif;
-    if (leftover >= 0)
-      j["leftover"] = leftover;
-    else
-      j["leftover"] = nullptr;
-    j["nodes"] = r.nodes;
-    j["positions"] = r.positions;
-    j["wall_s"] = wall;
-    j["nodes_per_s"] = per_second(r.nodes, wall);
-    j["verified"] = verified;
-    if (r.no_mate_within > 0)
-      j["no_mate_within"] = r.no_mate_within;
-    else
-      j["no_mate_within"] = nullptr;
-    std::cout << j.dump() << "\n";
-  } else {
-    std::cout << "tsume " << (inst.name.empty() ? "" : inst.name + " ")
-              << ts::format_sfen(inst.position) << "\n";
-    std::cout << ts::format_bod(inst.position);
-    std::printf("kernel    = %s, %d thread%s\n", name, r.threads, r.threads == 1 ? "" : "s");
-    if (p.interpositions == ts::Interpositions::kNoFutile)
-      std::printf("rule      = futile interpositions (無駄合) are not counted\n");
-    if (r.outcome == ts::Outcome::kMate) {
-      std::printf("result    = mate in %d%s\n", r.mate_length,
-                  r.length_proven ? " (minimal: no shorter mate exists)"
-                                  : " (a mate; shorter not excluded within the limits)");
-      if (r.main_line.empty())
-        std::printf(
-            "main line = (not recovered: the search stopped before the line was read "
-            "back whole)\n");
-      else
-        std::printf("main line = %s\n", usi.c_str());
-      std::printf("KIF       = %s\n", ts::kif_line(inst.position, r.main_line, true).c_str());
-      if (leftover >= 0) std::printf("leftover  = %d piece(s) in the attacker's hand\n", leftover);
-    } else if (r.outcome == ts::Outcome::kNoMate) {
-      std::printf("result    = no mate\n");
-    } else if (r.no_mate_within > 0) {
-      std::printf("result    = no mate within %d %s (longer mates not sought: --max-length)\n",
-                  r.no_mate_within, r.no_mate_within == 1 ? "ply" : "plies");
-    } else {
-      std::printf("result    = unknown (stopped by a limit)\n");
-    }
-    if (prob)
-      std::printf(
-          "expected  = %s (%s)\n",
-          prob->expected < 0 ? "no mate" : ("mate in " + std::to_string(prob->expected)).c_str(),
-          prob->source.c_str());
-    if (prob && prob->published >= 0)
-      std::printf("published = mate in %d (the source's length)\n", prob->published);
-    std::printf("verified  = %s\n", verified.c_str());
-    std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
-    std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
-    std::printf("wall      = %.6f s (%.0f nodes/s)\n", wall, per_second(r.nodes, wall));
-    if (!r.main_line.empty()) {
-      ts::Position end = inst.position;
-      for (auto m : r.main_line) {
-        ts::Undo u;
-        end.do_move(m, u);
-      }
-      std::cout << "final position:\n" << ts::format_bod(end);
-    }
-  }
-  return verified == "fail" ? 1 : 0;
+  cli::print_run(
+      std::cout, cli::run_row(ts::problem(), info, in, settings, out, wall, verdict),
+      cli::format_of(o.format), [&] {
+        std::cout << "tsume " << (inst.name.empty() ? "" : inst.name + " ")
+                  << ts::format_sfen(inst.position) << "\n";
+        std::cout << ts::format_bod(inst.position);
+        std::printf("kernel    = %s, %d thread%s\n", name, r.threads, r.threads == 1 ? "" : "s");
+        if (p.interpositions == ts::Interpositions::kNoFutile)
+          std::printf("rule      = futile interpositions (無駄合) are not counted\n");
+        if (r.outcome == ts::Outcome::kMate) {
+          std::printf("result    = mate in %d%s\n", r.mate_length,
+                      r.length_proven ? " (minimal: no shorter mate exists)"
+                                      : " (a mate; shorter not excluded within the limits)");
+          if (r.main_line.empty())
+            std::printf(
+                "main line = (not recovered: the search stopped before the line was read "
+                "back whole)\n");
+          else
+            std::printf("main line = %s\n", usi.c_str());
+          std::printf("KIF       = %s\n", ts::kif_line(inst.position, r.main_line, true).c_str());
+          if (leftover >= 0)
+            std::printf("leftover  = %d piece(s) in the attacker's hand\n", leftover);
+        } else if (r.outcome == ts::Outcome::kNoMate) {
+          std::printf("result    = no mate\n");
+        } else if (r.no_mate_within > 0) {
+          std::printf("result    = no mate within %d %s (longer mates not sought: --max-length)\n",
+                      r.no_mate_within, r.no_mate_within == 1 ? "ply" : "plies");
+        } else {
+          std::printf("result    = unknown (stopped by a limit)\n");
+        }
+        if (prob)
+          std::printf("expected  = %s (%s)\n",
+                      prob->expected < 0 ? "no mate"
+                                         : ("mate in " + std::to_string(prob->expected)).c_str(),
+                      prob->source.c_str());
+        if (prob && prob->published >= 0)
+          std::printf("published = mate in %d (the source's length)\n", prob->published);
+        std::printf("verified  = %s\n", verified.c_str());
+        std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
+        std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
+        std::printf("wall      = %.6f s (%.0f nodes/s)\n", wall, per_second(r.nodes, wall));
+        if (!r.main_line.empty()) {
+          ts::Position end = inst.position;
+          for (auto m : r.main_line) {
+            ts::Undo u;
+            end.do_move(m, u);
+          }
+          std::cout << "final position:\n" << ts::format_bod(end);
+        }
+      });
+  return verdict == Verdict::kFail ? 1 : 0;
 }
 
 int run_perft(const PerftOptions& o) {

@@ -70,7 +70,9 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, c
       kif_line(x.position, r.main_line, false),
       r.main_line.empty() ? std::string() : std::to_string(leftover_after(x.position, r.main_line)),
       std::to_string(r.positions),
-      format_sfen(x.position)};
+      format_sfen(x.position),
+      interpositions_name(r.interpositions),
+      r.no_mate_within > 0 ? std::to_string(r.no_mate_within) : std::string()};
 }
 
 Verdict Traits::verify(const Instance& x, const RunSettings&, const Result& r) {
@@ -161,8 +163,8 @@ const sb::Problem& problem() {
     base.title = "tsume-shogi: shortest forced mate and main line";
     base.instance_syntax = "a puzzle name (searchbench tsume list) or an SFEN position";
     base.size_name = "mate length";
-    base.columns = {"outcome",       "mate_length", "length_proven", "main_line",
-                    "main_line_kif", "leftover",    "positions",     "sfen"};
+    base.columns = {"outcome",  "mate_length", "length_proven", "main_line",      "main_line_kif",
+                    "leftover", "positions",   "sfen",          "interpositions", "no_mate_within"};
     base.suites = {{"quick", suite_names(false)}, {"full", suite_names(true)}};
     base.default_caps = {{"quick", 50}, {"full", 100}};
     base.min_growth = 2;

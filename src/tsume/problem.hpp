@@ -30,7 +30,8 @@ struct Traits {
   /// threads, progress, max_memory and time_limit_s (a deadline) from the settings.
   static Params params(const Instance& x, const RunSettings& s);
   /// Columns outcome, mate_length, length_proven, main_line (USI), main_line_kif, leftover,
-  /// positions, sfen.
+  /// positions, sfen, interpositions (the rule the search counted: all or no-futile),
+  /// no_mate_within (with a --max-length that found no mate: the plies excluded; else empty).
   static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
   /// Against the suite's cross-checked answer (tsume::verify).
   static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);

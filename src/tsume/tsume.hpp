@@ -77,6 +77,8 @@ struct Result {
   /// With Params::max_length: no mate within this many plies was proved (kUnknown, not stopped);
   /// 0 otherwise.
   int no_mate_within = 0;
+  /// The interposition rule the search counted under (Params::interpositions).
+  Interpositions interpositions = Interpositions::kAll;
 };
 
 /// A tsume kernel: a pure function. Throws std::invalid_argument on bad params (threads out of
@@ -121,8 +123,8 @@ const Puzzle* find_puzzle(const Position& pos);
 /// "pass" when r agrees with the suite's expected answer for inst (outcome, and the mate length
 /// when the kernel proved it minimal; a mate found but not proved minimal must not be shorter or,
 /// for a nomate puzzle, exist at all; "no mate within N plies" must not exclude the expected
-/// mate), "fail" when it contradicts it, "na" when the position is not in the suite or the search
-/// ended without an answer.
+/// mate), "fail" when it contradicts it, "na" when the position is not in the suite, the search
+/// ended without an answer, or it did not count every interposition (the suite's lengths do).
 std::string verify(const Instance& inst, const Result& r);
 
 /// Attacker's pieces left in hand after the main line (the composers want 0).

@@ -115,7 +115,8 @@ const std::string kCommon =
     "host,cpu_model,compiler,flags,timestamp_utc";
 const std::string kHeader = kCommon + ",n,total,unique";  // nqueens
 const std::string kGameHeader =
-    kCommon + ",n,rows,cols,play,winner,winning_first_moves,grundy,positions";
+    kCommon +
+    ",n,rows,cols,play,winner,winning_first_moves,grundy,positions,winning_squares,move_grundy";
 
 /// Column index by name in a parsed CSV's header row.
 int col(const std::vector<std::vector<std::string>>& rows, const std::string& name) {
@@ -486,11 +487,19 @@ TEST(BenchCli, QueensGameRowsCarryTheGameValues) {
     EXPECT_TRUE(row[col(rows, "winner")] == "first" || row[col(rows, "winner")] == "second");
     EXPECT_FALSE(row[col(rows, "winning_first_moves")].empty());  // every first move classified
     EXPECT_FALSE(row[col(rows, "positions")].empty());
+    // the winning squares by name, as many as counted; no Grundy values asked for
+    const std::string squares = row[col(rows, "winning_squares")];
+    const auto named = squares.empty() ? 0 : std::count(squares.begin(), squares.end(), ' ') + 1;
+    EXPECT_EQ(std::to_string(named), row[col(rows, "winning_first_moves")]) << squares;
+    EXPECT_EQ(row[col(rows, "move_grundy")], "");
     // Every board of at most 36 squares is checked by the independent checker, misere included.
     EXPECT_EQ(row[col(rows, "verified")], "pass") << row[col(rows, "instance")];
   }
   EXPECT_EQ(rows[1][col(rows, "instance")], "3x3");
   EXPECT_EQ(rows[1][col(rows, "n")], "3");
+  // 3 x 3: the centre attacks every square and wins; a corner or an edge square leaves two free
+  // squares that attack each other, so the reply wins.
+  EXPECT_EQ(rows[1][col(rows, "winning_squares")], "b2");
   EXPECT_EQ(rows[3][col(rows, "instance")], "3x5:misere");
   EXPECT_EQ(rows[3][col(rows, "n")], "");
   EXPECT_EQ(rows[3][col(rows, "rows")], "3");

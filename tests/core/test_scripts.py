@@ -25,7 +25,7 @@ COMMON = ("problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,nodes_
           "git_sha,host,cpu_model,compiler,flags,timestamp_utc").split(",")
 HEADER = COMMON + ["n", "total", "unique"]  # nqueens
 GAME_HEADER = COMMON + ["n", "rows", "cols", "play", "winner", "winning_first_moves", "grundy",
-                        "positions"]
+                        "positions", "winning_squares", "move_grundy"]  # queens-game
 
 
 def run(args, **kw):

@@ -95,6 +95,43 @@ TEST(MnkCli, Json) {
   EXPECT_EQ(nlohmann::json::parse(k.out)["value"], "first");
 }
 
+// The value of every move (with --all-moves) and the published value, in the CSV and the JSON as
+// the bench CSV has them. 3 x 3, k = 3 (tic-tac-toe) is a draw and so is every first move (each
+// leaves a drawn game: the text test's board of D).
+TEST(MnkCli, MoveValuesAndReferenceColumns) {
+  std::string draws;
+  for (const char* p : {"a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"}) {
+    if (!draws.empty()) draws += ' ';
+    draws += p;
+    draws += ":draw";
+  }
+  const auto r = run_cli("mnk solve --board 3x3 -k 3 --kernel alphabeta --all-moves -f csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = split(r.out, '\n');
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  const auto names = split(lines[0], ',');
+  ASSERT_GE(names.size(), 2u);
+  EXPECT_EQ(names[names.size() - 2], "move_values");
+  EXPECT_EQ(names.back(), "reference");
+  // the last two fields: move values (no commas), then the reference (quoted: it has commas)
+  EXPECT_NE(lines[1].find("," + draws + ",\"draw: "), std::string::npos) << lines[1];
+  auto j = nlohmann::json::parse(
+      run_cli("mnk solve --board 3x3 -k 3 --kernel alphabeta --all-moves -f json").out);
+  EXPECT_EQ(j["move_values"], draws);
+  EXPECT_EQ(j["reference"].get<std::string>().rfind("draw: ", 0), 0u) << j["reference"];
+  // After a1 (black) and b1 (white) black wins (the text test); not an empty board: no reference.
+  j = nlohmann::json::parse(
+      run_cli("mnk solve --board 3x3 -k 3 --moves \"a1 b1\" --kernel pns --all-moves -f json").out);
+  EXPECT_EQ(j["value"], "first");
+  EXPECT_NE(j["move_values"].get<std::string>().find(":first"), std::string::npos);
+  EXPECT_EQ(j["move_values"].get<std::string>().find("a1:"), std::string::npos);  // occupied
+  EXPECT_TRUE(j["reference"].is_null());
+  // Without --all-moves: no move values.
+  j = nlohmann::json::parse(run_cli("mnk solve --board 3x3 -k 3 --kernel pns -f json").out);
+  EXPECT_TRUE(j["move_values"].is_null());
+  EXPECT_EQ(j["reference"].get<std::string>().rfind("draw: ", 0), 0u) << j["reference"];
+}
+
 // The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
 TEST(MnkCli, CsvHeaderIsTheBenchHeader) {
   const auto r = run_cli("mnk solve --board 3x3 -k 3 --kernel pns -f csv");

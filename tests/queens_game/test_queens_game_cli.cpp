@@ -5,10 +5,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/bench.hpp"
 #include "core/csv.hpp"
@@ -44,6 +48,34 @@ Run run(const std::string& args, const std::string& input = "") {
   return r;
 }
 
+/// The fields of a CSV line without quoted commas (the queens-game columns have none).
+std::vector<std::string> fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::string f;
+  std::istringstream in(line);
+  while (std::getline(in, f, ',')) out.push_back(f);
+  if (!line.empty() && line.back() == ',') out.emplace_back();
+  return out;
+}
+
+/// The value of column `name` in CSV output of a header and one row.
+std::string column(const std::string& csv, const std::string& name) {
+  std::istringstream in(csv);
+  std::string header, row;
+  std::getline(in, header);
+  std::getline(in, row);
+  const auto names = fields(header), values = fields(row);
+  for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
+    if (names[i] == name) return values[i];
+  ADD_FAILURE() << "no column " << name << " in " << csv;
+  return "";
+}
+
+/// Square s = r * n + c of an n x n board (n <= 26) as written in the output: file, rank.
+std::string square(int s, int n) {
+  return std::string(1, static_cast<char>('a' + s % n)) + std::to_string(s / n + 1);
+}
+
 int count(const std::string& s, const std::string& what) {
   int n = 0;
   for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
@@ -66,7 +98,8 @@ TEST(QueensGameCli, SolveCsvColumns) {
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(r.out.rfind("problem,kernel,backend,instance,threads,ranks,rep,wall_s,nodes,", 0), 0u)
       << r.out;
-  EXPECT_NE(r.out.find(",n,rows,cols,play,winner,winning_first_moves,grundy,positions\n"),
+  EXPECT_NE(r.out.find(",n,rows,cols,play,winner,winning_first_moves,grundy,positions,winning_"
+                       "squares,move_grundy\n"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("\nqueens-game,memo,serial,4x6,1,1,1,"), std::string::npos) << r.out;
@@ -105,6 +138,54 @@ TEST(QueensGameCli, MoveGrundyValues) {
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("  1  0 2 0 0 2 0\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("verified  = pass"), std::string::npos) << r.out;
+}
+
+// The winning first moves by name and the Grundy value after every first move, in the CSV and
+// the JSON, as the bench CSV has them. 6 x 6 (see MoveGrundyValues): the 8 squares next to the
+// corners on the edges have value 2, every other square 0, so those others are the winning moves.
+TEST(QueensGameCli, WinningSquaresAndMoveGrundyColumns) {
+  const auto next_to_corner = [](int s) {
+    const int r = s / 6, c = s % 6;
+    return ((r == 0 || r == 5) && (c == 1 || c == 4)) || ((c == 0 || c == 5) && (r == 1 || r == 4));
+  };
+  std::string wins, values;
+  for (int s = 0; s < 36; ++s) {
+    if (!values.empty()) values += ' ';
+    values += square(s, 6);
+    values += next_to_corner(s) ? ":2" : ":0";
+    if (next_to_corner(s)) continue;
+    if (!wins.empty()) wins += ' ';
+    wins += square(s, 6);
+  }
+  auto r = run("queens-game solve -n 6 -k memo-sym --all-moves --move-grundy -f csv");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(column(r.out, "winning_first_moves"), "28") << r.out;
+  EXPECT_EQ(column(r.out, "winning_squares"), wins) << r.out;
+  EXPECT_EQ(column(r.out, "move_grundy"), values) << r.out;
+  EXPECT_EQ(column(r.out, "verified"), "pass") << r.out;
+  r = run("queens-game solve -n 6 -k memo --all-moves --move-grundy -f json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["winning_squares"], wins);
+  EXPECT_EQ(j["move_grundy"], values);
+  // Not asked for: empty in the CSV, null in the JSON.
+  r = run("queens-game solve -n 6 -k memo -f csv");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(column(r.out, "winning_squares"), "") << r.out;
+  EXPECT_EQ(column(r.out, "move_grundy"), "") << r.out;
+  r = run("queens-game solve -n 6 -k memo -f json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["winning_squares"].is_null()) << r.out;
+  EXPECT_TRUE(j["move_grundy"].is_null()) << r.out;
+  // 5 x 5: the centre wins (Jenrich's mirror strategy on odd boards).
+  r = run("queens-game solve -n 5 -k plain --all-moves -f csv");
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::vector<std::string> named;
+  std::istringstream words(column(r.out, "winning_squares"));
+  for (std::string w; words >> w;) named.push_back(w);
+  EXPECT_EQ(named.size(), 5u) << r.out;  // as many as counted (the 5 x 5 row of SolveCsvColumns)
+  EXPECT_NE(std::find(named.begin(), named.end(), "c3"), named.end()) << r.out;
 }
 
 TEST(QueensGameCli, TinyMaxMemoryStillVerified) {

@@ -536,6 +536,11 @@ TEST(TsumeKernels, MaxLength) {
   EXPECT_EQ(verify(jisaku10_inst, r), "fail");
   r.no_mate_within = 7;
   EXPECT_EQ(verify(jisaku10_inst, r), "na");
+  // the suite's lengths count every interposition: a search without futile ones is not compared
+  r.no_mate_within = 9;
+  r.interpositions = Interpositions::kNoFutile;
+  EXPECT_EQ(verify(jisaku10_inst, r), "na");
+  r.interpositions = Interpositions::kAll;
   Params p;
   p.root = parse_sfen(jisaku10);
   p.max_length = kMaxLength + 1;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -13,6 +15,8 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "core/bench.hpp"
+#include "core/csv.hpp"
 #include "tsume/problem.hpp"
 
 using sb::test::run_cli;
@@ -28,6 +32,40 @@ std::vector<std::string> lines_without_info_time(const std::string& s) {
   for (std::string l; std::getline(in, l);)
     if (l.rfind("info time", 0) != 0) out.push_back(l);
   return out;
+}
+
+// The fields of a CSV line (RFC 4180: a quoted field may hold commas and doubled quotes).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      out.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  return out;
+}
+
+// The row of `tsume solve -f csv` output (a header and one row) by column name.
+std::map<std::string, std::string> csv_row(const std::string& out) {
+  std::istringstream in(out);
+  std::string header, row, extra;
+  std::getline(in, header);
+  std::getline(in, row);
+  EXPECT_FALSE(std::getline(in, extra)) << "more than one row: " << out;
+  const auto names = csv_fields(header), fields = csv_fields(row);
+  EXPECT_EQ(names.size(), fields.size()) << out;
+  std::map<std::string, std::string> m;
+  for (std::size_t i = 0; i < names.size() && i < fields.size(); ++i) m[names[i]] = fields[i];
+  return m;
 }
 
 }  // namespace
@@ -48,14 +86,57 @@ TEST(TsumeCli, SolveText) {
 TEST(TsumeCli, SolveCsvJson) {
   auto r = run_cli("tsume solve --puzzle head-gold -k andor -f csv");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("problem,instance,kernel,threads,outcome,mate_length,", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("tsume,head-gold,andor,1,mate,1,true,G*5b,５二金打,0,"), std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find(",pass,"), std::string::npos);
+  // head-gold: the gold dropped in front of the king mates at once (G*5b, one ply)
+  auto c = csv_row(r.out);
+  EXPECT_EQ(c["problem"], "tsume");
+  EXPECT_EQ(c["instance"], "head-gold");
+  EXPECT_EQ(c["kernel"], "andor");
+  EXPECT_EQ(c["backend"], "serial");
+  EXPECT_EQ(c["threads"], "1");
+  EXPECT_EQ(c["rep"], "1");
+  EXPECT_EQ(c["outcome"], "mate");
+  EXPECT_EQ(c["mate_length"], "1");
+  EXPECT_EQ(c["length_proven"], "true");
+  EXPECT_EQ(c["main_line"], "G*5b");
+  EXPECT_EQ(c["main_line_kif"], "５二金打");
+  EXPECT_EQ(c["leftover"], "0");
+  EXPECT_EQ(c["verified"], "pass");
+  EXPECT_EQ(c["interpositions"], "all");
+  EXPECT_EQ(c["no_mate_within"], "");
+  EXPECT_EQ(c["sfen"], sb::tsume::format_sfen(sb::tsume::parse_instance("head-gold").position));
+  EXPECT_NE(c["nodes"], "");
+  EXPECT_NE(c["positions"], "");
   r = run_cli("tsume solve --puzzle repetition -f json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"outcome\":\"nomate\""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"verified\":\"pass\""), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["problem"], "tsume");
+  EXPECT_EQ(j["instance"], "repetition");
+  EXPECT_EQ(j["outcome"], "nomate");
+  EXPECT_EQ(j["verified"], "pass");
+  EXPECT_TRUE(j["mate_length"].is_null());
+  EXPECT_TRUE(j["main_line"].is_null());
+  EXPECT_TRUE(j["leftover"].is_null());
+  EXPECT_EQ(j["interpositions"], "all");
+  EXPECT_TRUE(j["no_mate_within"].is_null());
+  EXPECT_TRUE(j["nodes"].is_number_unsigned());
+  EXPECT_TRUE(j["positions"].is_number_unsigned());
+}
+
+// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp),
+// and the JSON object has the same keys in the same order.
+TEST(TsumeCli, CsvHeaderIsTheBenchHeader) {
+  const sb::Problem* p = sb::find_problem("tsume");
+  ASSERT_NE(p, nullptr);
+  const auto names = sb::bench::csv_columns(*p);
+  const auto r = run_cli("tsume solve --puzzle head-gold -k dfpn -f csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(names));
+  const auto j = run_cli("tsume solve --puzzle head-gold -k dfpn -f json");
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  std::vector<std::string> keys;
+  const auto obj = nlohmann::ordered_json::parse(j.out);
+  for (const auto& item : obj.items()) keys.push_back(item.key());
+  EXPECT_EQ(keys, names);
 }
 
 // --max-length: jisaku-10 (9 plies) has no mate within 8, so the answer is "no mate
@@ -68,13 +149,22 @@ TEST(TsumeCli, MaxLength) {
   EXPECT_NE(r.out.find("verified  = na"), std::string::npos) << r.out;
   r = run_cli("tsume solve --puzzle jisaku-10 --max-length 7 -k andor-tt -f csv");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find(",no_mate_within\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(",unknown,,false,"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(",all,7\n"), std::string::npos) << r.out;
+  auto c = csv_row(r.out);
+  EXPECT_EQ(c["outcome"], "unknown");
+  EXPECT_EQ(c["mate_length"], "");
+  EXPECT_EQ(c["length_proven"], "false");
+  EXPECT_EQ(c["interpositions"], "all");
+  EXPECT_EQ(c["no_mate_within"], "7");
+  EXPECT_EQ(c["verified"], "na");
   r = run_cli("tsume solve --puzzle jisaku-10 --max-length 9 -f json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"mate_length\":9,\"length_proven\":true"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"no_mate_within\":null"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mate_length"], 9);
+  EXPECT_EQ(j["length_proven"], true);
+  EXPECT_TRUE(j["no_mate_within"].is_null());
+  r = run_cli("tsume solve --puzzle jisaku-10 --max-length 7 -k andor-tt -f json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["no_mate_within"], 7);
 }
 
 // --moves: the position after jisaku-10's first two plies (L*1c 1a2a), written out by hand
@@ -85,12 +175,17 @@ TEST(TsumeCli, MovesOption) {
   auto b = run_cli("tsume solve --sfen " + after + " -f csv");
   EXPECT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(b.exit_code, 0) << b.err;
-  const std::string want = ",mate,7,true,1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b,";
-  EXPECT_NE(a.out.find(want), std::string::npos) << a.out;
-  EXPECT_NE(b.out.find(want), std::string::npos) << b.out;
-  EXPECT_NE(a.out.find(",na,7k1/9/3+P1p2L/7P1/9/9/9/9/9 b 2G2r2b2g4s4n3l15p 1,"),
-            std::string::npos)
-      << a.out;  // not the suite's problem any more: nothing to verify against
+  for (const auto& out : {a.out, b.out}) {
+    auto c = csv_row(out);
+    EXPECT_EQ(c["outcome"], "mate") << out;
+    EXPECT_EQ(c["mate_length"], "7") << out;
+    EXPECT_EQ(c["length_proven"], "true") << out;
+    EXPECT_EQ(c["main_line"], "1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b") << out;
+    // not the suite's problem any more: nothing to verify against; the instance is the SFEN
+    EXPECT_EQ(c["verified"], "na") << out;
+    EXPECT_EQ(c["sfen"], "7k1/9/3+P1p2L/7P1/9/9/9/9/9 b 2G2r2b2g4s4n3l15p 1") << out;
+    EXPECT_EQ(c["instance"], c["sfen"]) << out;
+  }
   for (const std::string moves : {"'L*1c 1a2a 9i9h'", "zz", "'L*1c'", "' '"}) {
     const auto r = run_cli("tsume solve --puzzle jisaku-10 --moves " + moves);
     EXPECT_EQ(r.exit_code, 2) << moves;
@@ -106,12 +201,21 @@ TEST(TsumeCli, FutileInterpositionsOption) {
   const std::string sfen = "'7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1'";
   auto r = run_cli("tsume solve -f csv --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find(",mate,5,true,"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(",all,\n"), std::string::npos) << r.out;
+  auto c = csv_row(r.out);
+  EXPECT_EQ(c["outcome"], "mate");
+  EXPECT_EQ(c["mate_length"], "5");
+  EXPECT_EQ(c["length_proven"], "true");
+  EXPECT_EQ(c["interpositions"], "all");
+  EXPECT_EQ(c["no_mate_within"], "");
   r = run_cli("tsume solve -f csv --interpositions no-futile --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find(",mate,3,true,1e2d L*1b 1i1b+,"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(",no-futile,\n"), std::string::npos) << r.out;
+  c = csv_row(r.out);
+  EXPECT_EQ(c["outcome"], "mate");
+  EXPECT_EQ(c["mate_length"], "3");
+  EXPECT_EQ(c["length_proven"], "true");
+  EXPECT_EQ(c["main_line"], "1e2d L*1b 1i1b+");
+  EXPECT_EQ(c["interpositions"], "no-futile");
+  EXPECT_EQ(c["verified"], "na");
   r = run_cli("tsume solve --interpositions some --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   const std::string in =
@@ -145,8 +249,12 @@ TEST(TsumeCli, KifFile) {
   }
   const auto r = run_cli("tsume solve -f csv --kif " + path);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("jisaku-10"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(",mate,9,true,"), std::string::npos) << r.out;
+  auto c = csv_row(r.out);
+  EXPECT_EQ(c["instance"], "jisaku-10") << r.out;
+  EXPECT_EQ(c["outcome"], "mate");
+  EXPECT_EQ(c["mate_length"], "9");
+  EXPECT_EQ(c["length_proven"], "true");
+  EXPECT_EQ(c["verified"], "pass");
 }
 
 TEST(TsumeCli, BadInputExit2OneLine) {
@@ -519,12 +627,17 @@ TEST(TsumeCli, OneKernelRegistry) {
 
   r = run_cli("tsume solve --puzzle head-gold -f csv");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\ntsume,head-gold," + def + ","), std::string::npos) << r.out;
+  EXPECT_EQ(csv_row(r.out)["kernel"], def) << r.out;
   for (const auto& k : listed) {
     r = run_cli("tsume solve --puzzle head-gold -f csv -k " + k);
     EXPECT_EQ(r.exit_code, 0) << k << ": " << r.err;
-    EXPECT_NE(r.out.find("\ntsume,head-gold," + k + ","), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find(",mate,1,true,G*5b,"), std::string::npos) << r.out;
+    auto c = csv_row(r.out);
+    EXPECT_EQ(c["instance"], "head-gold") << r.out;
+    EXPECT_EQ(c["kernel"], k) << r.out;
+    EXPECT_EQ(c["outcome"], "mate") << r.out;
+    EXPECT_EQ(c["mate_length"], "1") << r.out;
+    EXPECT_EQ(c["length_proven"], "true") << r.out;
+    EXPECT_EQ(c["main_line"], "G*5b") << r.out;
   }
   r = run_cli("tsume solve --puzzle head-gold -k nope");
   EXPECT_EQ(r.exit_code, 2);
