@@ -10,8 +10,6 @@
 #include <string>
 
 #include "cli_runner.hpp"
-#include "core/bench.hpp"
-#include "core/csv.hpp"
 #include "gomoku/record.hpp"
 
 namespace fs = std::filesystem;
@@ -242,15 +240,6 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
   }
   EXPECT_EQ(slurp(rec), "keep me\n") << "an existing record is never overwritten";
   fs::remove(rec);
-}
-
-// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
-TEST(GomokuCli, CsvHeaderIsTheBenchHeader) {
-  const auto r = run_cli("gomoku solve -i vcf01 -k vcf -f csv");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  const sb::Problem* p = sb::find_problem("gomoku");
-  ASSERT_NE(p, nullptr);
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(sb::bench::csv_columns(*p)));
 }
 
 TEST(GomokuCli, SolveRunsOneKernelAndVerifies) {

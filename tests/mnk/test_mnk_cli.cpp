@@ -132,15 +132,6 @@ TEST(MnkCli, MoveValuesAndReferenceColumns) {
   EXPECT_EQ(j["reference"].get<std::string>().rfind("draw: ", 0), 0u) << j["reference"];
 }
 
-// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
-TEST(MnkCli, CsvHeaderIsTheBenchHeader) {
-  const auto r = run_cli("mnk solve --board 3x3 -k 3 --kernel pns -f csv");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  const sb::Problem* p = sb::find_problem("mnk");
-  ASSERT_NE(p, nullptr);
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(sb::bench::csv_columns(*p)));
-}
-
 TEST(MnkCli, BadInputExits2) {
   expect_usage_error("mnk solve --board 7x7 -k 0", "k must be at least 1");
   expect_usage_error("mnk solve --board 7x7 -k -3", "k must be at least 1");

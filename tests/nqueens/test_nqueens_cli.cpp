@@ -93,15 +93,6 @@ TEST(CliCount, CsvHeaderAndRow) {
   EXPECT_GE(std::stod(field("wall_s")), 0.0);
 }
 
-// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
-TEST(CliCount, CsvHeaderIsTheBenchHeader) {
-  const auto r = run_cli("nqueens count -n 6 -k bitboard -f csv");
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  const sb::Problem* p = sb::find_problem("nqueens");
-  ASSERT_NE(p, nullptr);
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(sb::bench::csv_columns(*p)));
-}
-
 TEST(CliCount, JsonObject) {
 #ifndef SEARCHBENCH_WITH_TBB
   GTEST_SKIP() << "built without oneTBB";

@@ -14,8 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "core/bench.hpp"
-#include "core/csv.hpp"
 
 namespace {
 
@@ -109,15 +107,6 @@ TEST(QueensGameCli, SolveCsvColumns) {
   r = run("queens-game solve -n 6 -k memo-sym --misere --format json");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("\"play\":\"misere\""), std::string::npos) << r.out;
-}
-
-// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp).
-TEST(QueensGameCli, CsvHeaderIsTheBenchHeader) {
-  const auto r = run("queens-game solve -n 4 -k memo --format csv");
-  ASSERT_EQ(r.code, 0) << r.out;
-  const sb::Problem* p = sb::find_problem("queens-game");
-  ASSERT_NE(p, nullptr);
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(sb::bench::csv_columns(*p)));
 }
 
 /// Whether this build has `kernel` (memo-sym-tbb is not built without oneTBB).

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "core/bench.hpp"
 #include "core/csv.hpp"
 #include "tsume/problem.hpp"
 
@@ -120,23 +119,6 @@ TEST(TsumeCli, SolveCsvJson) {
   EXPECT_TRUE(j["no_mate_within"].is_null());
   EXPECT_TRUE(j["nodes"].is_number_unsigned());
   EXPECT_TRUE(j["positions"].is_number_unsigned());
-}
-
-// The single run's CSV header is the header of the problem's bench CSV (src/core/bench.hpp),
-// and the JSON object has the same keys in the same order.
-TEST(TsumeCli, CsvHeaderIsTheBenchHeader) {
-  const sb::Problem* p = sb::find_problem("tsume");
-  ASSERT_NE(p, nullptr);
-  const auto names = sb::bench::csv_columns(*p);
-  const auto r = run_cli("tsume solve --puzzle head-gold -k dfpn -f csv");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), sb::csv_line(names));
-  const auto j = run_cli("tsume solve --puzzle head-gold -k dfpn -f json");
-  ASSERT_EQ(j.exit_code, 0) << j.err;
-  std::vector<std::string> keys;
-  const auto obj = nlohmann::ordered_json::parse(j.out);
-  for (const auto& item : obj.items()) keys.push_back(item.key());
-  EXPECT_EQ(keys, names);
 }
 
 // --max-length: jisaku-10 (9 plies) has no mate within 8, so the answer is "no mate
