@@ -323,6 +323,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not 0 <= args.threshold < 1 or not 0 < args.alpha < 1:
         raise BadInput("--threshold must lie in [0, 1) and --alpha in (0, 1)")
+    if args.plot:
+        try:  # an unusable folder is refused before any output
+            os.makedirs(args.plot, exist_ok=True)
+        except OSError as e:
+            raise BadInput(f"--plot {args.plot}: cannot make this folder ({e.strerror})")
+        if not os.access(args.plot, os.W_OK):
+            raise BadInput(f"--plot {args.plot}: not a writable folder")
     old, env_old = read_run(args.old, "OLD")
     new, env_new = read_run(args.new, "NEW")
     po, pn = list(dict.fromkeys(old["problem"])), list(dict.fromkeys(new["problem"]))
@@ -361,14 +368,14 @@ def main(argv=None):
             print(f"{PROG}: warning: the runs differ in {', '.join(diff)}", file=sys.stderr)
     else:
         text = "\n".join(head + markdown(res, only, problems_only, args.threshold)) + "\n"
+    if args.plot and len(res):  # before the report, so that a failed plot leaves no report
+        for p in plot(res, args.plot, args.threshold):
+            print(p, file=sys.stderr)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
     else:
         sys.stdout.write(text)
-    if args.plot and len(res):
-        for p in plot(res, args.plot, args.threshold):
-            print(p, file=sys.stderr)
     return 0
 
 

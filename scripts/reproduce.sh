@@ -3,8 +3,8 @@
 # results/<date>_<host>/ (a suffix _2, _3, ... if that folder is already there).
 #
 # Usage: bash scripts/reproduce.sh [quick|full]
-#   quick (default): about 4 minutes on 2 cores plus the build; every kernel, threads 1 and 2
-#                    (and all cores) for the parallel ones; naive-bitparallel runs n = 8, naive-seed
+#   quick (default): about 6 minutes on 2 cores plus the build; every kernel, threads 1 and 2
+#                    (and all cores) for the parallel ones; naive-bitparallel runs n = 8, naive-full-check
 #                    runs to n = 7 and tabulate.py estimates its n = 8 time (full runs it).
 #   full:            larger n and more thread counts (hours on 2 cores).
 # Writes one CSV per problem (<problem>.csv), env.json, bench.log (the progress), tables.md and

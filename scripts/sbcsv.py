@@ -17,6 +17,8 @@ COMMON = ["problem", "kernel", "backend", "instance", "threads", "ranks", "rep",
 ADDED = {"ranks": 1}
 # Kernels renamed later: (problem, former name) -> name, for files written before the rename.
 RENAMED = {("nqueens", "naive-seed"): "naive-full-check"}
+# Instances renamed since (problem, former name): present name.
+RENAMED_INSTANCES = {("tsume", "seed-jisaku10"): "jisaku-10"}
 
 
 def csv_paths(paths, prog):
@@ -50,6 +52,8 @@ def load(paths, prog):
                      f"{missing})")
         for (problem, former), name in RENAMED.items():
             df.loc[(df["problem"] == problem) & (df["kernel"] == former), "kernel"] = name
+        for (problem, former), name in RENAMED_INSTANCES.items():
+            df.loc[(df["problem"] == problem) & (df["instance"] == former), "instance"] = name
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
 

@@ -272,8 +272,9 @@ void add_commands(CLI::App& app, Action& action) {
   solve->add_option("--kif", so->kif, "KIF/BOD board diagram file (UTF-8 or Shift_JIS)")
       ->check(non_empty());
   solve
-      ->add_option("--puzzle", so->puzzle,
-                   "A puzzle of the suite by name (`searchbench tsume list`)")
+      ->add_option("--puzzle,--problem", so->puzzle,
+                   "A puzzle of the suite by name (`searchbench tsume list`); --problem: its "
+                   "former name, accepted for one release")
       ->check(non_empty());
   solve
       ->add_option("--moves", so->moves,

@@ -399,7 +399,8 @@ class Compare(unittest.TestCase):
                     ((os.path.join(d, "missing"), new), "OLD " + os.path.join(d, "missing") +
                      ": no such file or folder"),
                     ((old, other), f"NEW: {other} is not a searchbench bench CSV"),
-                    ((old, game), "OLD holds nqueens and NEW queens-game: no problem in both")]:
+                    ((old, game), "OLD holds nqueens and NEW queens-game: no problem in both"),
+                    (("--plot", other, old, new), f"--plot {other}: cannot make this folder")]:
                 r = script("compare.py", *args)
                 self.assertEqual(r.returncode, 2, args)
                 self.assertEqual(r.stdout, "")

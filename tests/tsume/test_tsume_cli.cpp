@@ -631,3 +631,13 @@ TEST(TsumeCli, OneKernelRegistry) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(combo + "\n"), std::string::npos) << r.out;
 }
+
+// --problem, the former name of --puzzle, is accepted for one release and means the same.
+TEST(TsumeCli, FormerOptionNameOfPuzzle) {
+  const auto a = run_cli("tsume solve --puzzle head-gold -k dfpn -f csv");
+  const auto b = run_cli("tsume solve --problem head-gold -k dfpn -f csv");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(a.out.substr(0, a.out.find('\n')), b.out.substr(0, b.out.find('\n')));
+  EXPECT_NE(b.out.find("head-gold"), std::string::npos) << b.out;
+}
