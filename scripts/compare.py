@@ -371,11 +371,7 @@ def main(argv=None):
     if args.plot and len(res):  # before the report, so that a failed plot leaves no report
         for p in plot(res, args.plot, args.threshold):
             print(p, file=sys.stderr)
-    if args.output:
-        with open(args.output, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
+    sbcsv.write_text(text, args.output)
     return 0
 
 

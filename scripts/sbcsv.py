@@ -74,3 +74,19 @@ def fmt_time(s):
     if years < 1:
         return f"{s / 86400:.3g} days"
     return f"{years:.3g} years"
+
+
+def write_text(text, path=None):
+    """Writes text to path (None: standard output): under a temporary name beside the target,
+    renamed when complete, so that a failed write leaves no partial file."""
+    if not path:
+        sys.stdout.write(text)
+        return
+    tmp = f"{path}.tmp.{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)

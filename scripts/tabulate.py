@@ -27,7 +27,6 @@ Medians are over the repetitions of a cell (one row per repetition). Rows whose 
 failed are marked FAIL. Needs pandas (Debian: python3-pandas).
 """
 import argparse
-import os
 import math
 import sys
 
@@ -477,17 +476,7 @@ def main(argv=None):
         parts.append(f"\n## {problem}\n")
         parts += PARTS.get(problem, generic_part)(sub, stats)
     text = "\n".join(parts)
-    if args.out:  # a temporary name beside the target, renamed when complete
-        tmp = f"{args.out}.tmp.{os.getpid()}"
-        try:
-            with open(tmp, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, args.out)
-        finally:
-            if os.path.exists(tmp):
-                os.remove(tmp)
-    else:
-        sys.stdout.write(text)
+    sbcsv.write_text(text, args.out)
     return 0
 
 

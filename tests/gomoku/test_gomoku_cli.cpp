@@ -9,10 +9,13 @@
 #include <regex>
 #include <string>
 
+#include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "gomoku/record.hpp"
 
 namespace fs = std::filesystem;
+using sb::test::count_lines;
+using sb::test::expect_usage_error;
 using sb::test::run_cli;
 using sb::test::slurp;
 
@@ -21,10 +24,6 @@ namespace {
 std::string temp_path(const std::string& name) {
   return (fs::temp_directory_path() / ("sbgomokucli_" + std::to_string(::getpid()) + "_" + name))
       .string();
-}
-
-int count_lines(const std::string& s) {
-  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
 }
 
 /// Every point of a 9 x 9 board in a fixed order: a human who tries them all.

@@ -7,19 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "core/bench.hpp"
 #include "core/csv.hpp"
 
 namespace {
 
+using sb::test::count_lines;
+using sb::test::expect_usage_error;
 using sb::test::run_cli;
-
-int count_lines(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -27,17 +24,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
   std::istringstream in(s);
   while (std::getline(in, cur, sep)) out.push_back(cur);
   return out;
-}
-
-void expect_usage_error(const std::string& args, const std::string& must_contain = "") {
-  const auto r = run_cli(args);
-  EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
-  EXPECT_TRUE(r.out.empty()) << args << " printed on stdout: " << r.out;
-  EXPECT_EQ(count_lines(r.err), 1) << args << ": " << r.err;
-  EXPECT_EQ(r.err.rfind("searchbench: error: ", 0), 0u) << args << ": " << r.err;
-  if (!must_contain.empty()) {
-    EXPECT_NE(r.err.find(must_contain), std::string::npos) << r.err;
-  }
 }
 
 }  // namespace

@@ -6,12 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "core/bench.hpp"
 #include "core/csv.hpp"
 
 namespace {
 
+using sb::test::count_lines;
+using sb::test::expect_usage_error;
 using sb::test::run_cli;
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -20,23 +23,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
   std::istringstream in(s);
   while (std::getline(in, cur, sep)) out.push_back(cur);
   return out;
-}
-
-int count_lines(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
-// One-line message on stderr, nothing on stdout, exit code 2.
-void expect_usage_error(const std::string& args, const std::string& must_contain = "") {
-  const auto r = run_cli(args);
-  EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
-  EXPECT_TRUE(r.out.empty()) << args << " printed on stdout: " << r.out;
-  EXPECT_EQ(count_lines(r.err), 1) << args << ": " << r.err;
-  if (!must_contain.empty()) {
-    EXPECT_NE(r.err.find(must_contain), std::string::npos) << args << ": " << r.err;
-  }
 }
 
 TEST(CliList, ShowsEveryKernelBuilt) {
@@ -168,7 +154,8 @@ TEST(CliBadInput, ExitTwoWithOneLine) {
 TEST(CliBadInput, NaiveRefusalStatesThePlacementCount) {
   // C(100, 10) and C(144, 12) computed independently (Python's math.comb).
   expect_usage_error("nqueens count -n 10 -k naive-bitparallel", "C(100, 10) = 17,310,309,456,440");
-  expect_usage_error("nqueens count -n 12 -k naive-full-check", "C(144, 12) = 103,619,293,824,707,388");
+  expect_usage_error("nqueens count -n 12 -k naive-full-check",
+                     "C(144, 12) = 103,619,293,824,707,388");
 }
 
 TEST(CliSolutions, AllUniqueFirstAndLimit) {
