@@ -94,6 +94,21 @@ bool parse_move_line(std::string_view l, std::int64_t* x, std::int64_t* y, std::
   return true;
 }
 
+/// Gomocup's published records end with a line "number,tournament" such as "0,Freestyle15_1"
+/// (the tournament names the rule and board size); true for such a line, with the name.
+bool gomocup_rule_line(std::string_view l, std::string* tournament) {
+  const std::size_t comma = l.find(',');
+  if (comma == std::string_view::npos || comma + 1 >= l.size()) return false;
+  std::int64_t n = 0;
+  if (!parse_int(l.substr(0, comma), &n)) return false;
+  const std::string_view name = l.substr(comma + 1);
+  if (!std::isalpha(static_cast<unsigned char>(name[0]))) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
+  *tournament = std::string(name);
+  return true;
+}
+
 void write_all(int fd, const std::string& s, off_t at) {
   std::size_t done = 0;
   while (done < s.size()) {
@@ -165,7 +180,9 @@ Record parse_psq(std::string_view text, const std::string& name) {
     r.black_level = first == 0 ? l1 : l2;
     r.white_level = first == 0 ? l2 : l1;
     if (first == 1) r.warnings.push_back(name + ":1: player 1 moved first; names swapped");
-    // the rule comes from the searchbench lines; read them first
+    // the rule comes from the searchbench line "rule: ..." or Gomocup's tournament line
+    // ("0,Freestyle15_1"); read them first (the searchbench line wins when both are there)
+    bool rule_line = false;
     for (std::size_t i = 1; i < lines.size(); ++i)
       if (lines[i].rfind("rule: ", 0) == 0) {
         try {
@@ -173,7 +190,32 @@ Record parse_psq(std::string_view text, const std::string& name) {
         } catch (const std::invalid_argument& e) {
           throw fail(i, e.what());
         }
+        rule_line = true;
       }
+    for (std::size_t i = 1; i < lines.size() && !rule_line; ++i) {
+      std::string tournament;
+      if (!gomocup_rule_line(lines[i], &tournament)) continue;
+      std::string lower;
+      for (char c : tournament)
+        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      auto starts = [&](const char* p) { return lower.rfind(p, 0) == 0; };
+      if (starts("freestyle") || starts("fastgame"))
+        r.rules.rule = mnk::Rule::kFreestyle;
+      else if (starts("standard"))
+        r.rules.rule = mnk::Rule::kStandard;
+      else if (starts("renju"))
+        throw fail(i, "Gomocup tournament '" + tournament +
+                          "' is played under the renju rule, which searchbench does not have "
+                          "(rules: freestyle, standard)");
+      else if (starts("caro"))
+        throw fail(i, "Gomocup tournament '" + tournament +
+                          "' is played under the caro rule, which searchbench does not have "
+                          "(rules: freestyle, standard)");
+      else
+        throw fail(i, "unknown Gomocup tournament '" + tournament +
+                          "' (known: Freestyle..., Fastgame..., Standard...); its rule is unknown");
+      break;
+    }
     // moves
     Game g(r.rules);
     std::size_t i = 1;
@@ -229,6 +271,8 @@ Record parse_psq(std::string_view text, const std::string& name) {
       }
       for (; j < end; ++j) {
         const std::string& l = lines[j];
+        std::string tournament;
+        if (gomocup_rule_line(l, &tournament)) continue;  // read above
         const std::size_t colon = l.find(": ");
         if (colon == std::string::npos || colon == 0)
           throw fail(j, "expected a 'key: value' line after the end code, got '" + l + "'");

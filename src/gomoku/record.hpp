@@ -11,8 +11,11 @@
 //     searchbench-level-3            brain's file), then player 1's
 //     0                              end code (0 the game ended normally, -1 not ended)
 // Piskvork reads the header, the moves up to the first line that is not x,y[,time], then the two
-// names, and ignores the rest. searchbench writes player 0 as black (header "..., 0"), human names
-// with Piskvork's "homo-" prefix, and after the end code its own lines "key: value":
+// names, and ignores the rest. Gomocup's published records add, after the end code, a line
+// "number,tournament" such as "0,Freestyle15_1": the reader takes the rule from it (Freestyle and
+// Fastgame: freestyle, Standard: standard; Renju and Caro are refused, having no rule here).
+// searchbench writes player 0 as black (header "..., 0"), human names with Piskvork's "homo-"
+// prefix, and after the end code its own lines "key: value":
 //     searchbench-record: 1
 //     rule: freestyle | standard
 //     black: Alice                   the names as given
@@ -75,7 +78,8 @@ std::string format_psq(const Record& r);
 /// Reads .psq text; `name` prefixes error messages. Checks the header, every move (on the board,
 /// on an empty point, not after the game ended) and the trailer; a last line without its newline
 /// is dropped with a warning (a torn write). Foreign files without the searchbench lines are read
-/// too (freestyle rule, names from Piskvork's lines). Throws RecordError.
+/// too (the rule from Gomocup's tournament line, else freestyle; names from Piskvork's lines).
+/// Throws RecordError.
 Record parse_psq(std::string_view text, const std::string& name);
 
 /// Reads a .psq file; throws RecordError when it cannot be read or is malformed.

@@ -711,6 +711,47 @@ TEST(GomokuRecord, ReadsPiskvorksOwnFiles) {
   EXPECT_EQ(r.end_code, 0);
 }
 
+TEST(GomokuRecord, ReadsGomocupArchiveRecords) {
+  // as Gomocup publishes its games: the brains' files, the end code, then "number,tournament"
+  const std::string moves =
+      "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,9,120\n9,8,130\n9,9,140\n10,8,150\n10,9,160\n"
+      "11,8,170\n11,9,180\n12,8,190\nRAPFI25.zip\nJAX25.zip\n-1\n";
+  const gm::Record r = gm::parse_psq(moves + "0,Freestyle15_1\n", "g.psq");
+  EXPECT_EQ(r.rules.rule, mnk::Rule::kFreestyle);
+  EXPECT_EQ(r.moves.size(), 9u);
+  EXPECT_EQ(r.black, "RAPFI25.zip");
+  EXPECT_EQ(r.white, "JAX25.zip");
+  EXPECT_EQ(r.end_code, -1);
+  // black's 8..12 on row 8 is five in a row: the game is over
+  EXPECT_EQ(r.result, "black wins");
+  // CR LF line ends read the same
+  std::string crlf;
+  for (char c : moves + "0,Freestyle15_1\n")
+    crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  EXPECT_EQ(gm::parse_psq(crlf, "g.psq"), r);
+  // the standard rule from a Standard tournament
+  EXPECT_EQ(gm::parse_psq(moves + "3,Standard15_2\n", "g.psq").rules.rule, mnk::Rule::kStandard);
+  // black's six 7..12 on row 8, its gap 8,8 filled last: it wins freestyle, not standard
+  const std::string six =
+      "Piskvorky 15x15, 11:11, 0\n7,8,0\n8,9,0\n9,8,0\n9,9,0\n10,8,0\n10,9,0\n11,8,0\n"
+      "11,10,0\n12,8,0\n12,10,0\n8,8,0\nA.zip\nB.zip\n-1\n";
+  EXPECT_EQ(gm::parse_psq(six + "0,Standard15_1\n", "g.psq").result, "unfinished");
+  EXPECT_EQ(gm::parse_psq(six + "0,Freestyle15_1\n", "g.psq").result, "black wins");
+  auto err = [&](const std::string& text) {
+    try {
+      gm::parse_psq(text, "g.psq");
+    } catch (const gm::RecordError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string renju = err(moves + "0,Renju15_1\n");
+  EXPECT_EQ(renju.find('\n'), std::string::npos);
+  EXPECT_EQ(
+      renju.rfind("g.psq:14: Gomocup tournament 'Renju15_1' is played under the renju rule", 0), 0u)
+      << renju;
+}
+
 // ---- pbrain, in process ---------------------------------------------------------------------
 
 namespace {

@@ -137,6 +137,22 @@ TEST(GomokuCli, ReplayTornAndMalformedRecords) {
   fs::remove(bad);
 }
 
+TEST(GomokuCli, ReplayGomocupArchiveRecord) {
+  // a game as Gomocup publishes it (CR LF line ends, the tournament line last)
+  const std::string rec = temp_path("gomocup.psq");
+  {
+    std::ofstream(rec, std::ios::binary)
+        << "Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n8,9,120\r\n9,8,130\r\n9,9,140\r\n"
+           "10,8,150\r\n10,9,160\r\n11,8,170\r\n11,9,180\r\n12,8,190\r\nRAPFI25.zip\r\n"
+           "JAX25.zip\r\n-1\r\n0,Freestyle15_1\r\n";
+  }
+  const auto r = run_cli("gomoku replay " + rec);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Move 9: black l8"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("black wins"), std::string::npos) << r.out;
+  fs::remove(rec);
+}
+
 TEST(GomokuCli, PbrainThroughTheLink) {
   const fs::path link = fs::path(SEARCHBENCH_CLI).parent_path() / "pbrain-searchbench";
   ASSERT_TRUE(fs::exists(link)) << link;
