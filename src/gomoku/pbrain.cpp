@@ -104,6 +104,23 @@ bool numbers(const std::string& t, int count, long long* out) {
   return true;
 }
 
+/// An input text as echoed in a reply: at most 200 bytes (cut at a character boundary, "..."
+/// added), control bytes shown as '?', so that a reply stays one short line.
+std::string shown(const std::string& s) {
+  constexpr std::size_t kMax = 200;
+  std::size_t n = s.size();
+  bool cut = false;
+  if (n > kMax) {
+    n = kMax;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // UTF-8 continuation
+    cut = true;
+  }
+  std::string t = s.substr(0, n);
+  for (char& c : t)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return cut ? t + "..." : t;
+}
+
 class Brain {
  public:
   Brain(std::istream& in, std::ostream& out, const PbrainOptions& o) : in_(in), out_(out), o_(o) {}
@@ -111,12 +128,12 @@ class Brain {
   int run() {
     std::string line;
     while (next_line(&line)) {
-      if (!dispatch(line)) return 0;
+      if (!guarded(line)) return 0;
       // a command that arrived inside BOARD (missing DONE) is carried out after the error
       while (!pending_.empty()) {
         const std::string p = std::move(pending_);
         pending_.clear();
-        if (!dispatch(p)) return 0;
+        if (!guarded(p)) return 0;
       }
     }
     return 0;
@@ -136,6 +153,17 @@ class Brain {
     out_.flush();
   }
   void error(const std::string& s) { reply("ERROR " + s); }
+
+  /// dispatch, answering ERROR for anything that fails inside it: the brain never exits on a
+  /// line it cannot carry out.
+  bool guarded(const std::string& line) {
+    try {
+      return dispatch(line);
+    } catch (const std::exception& e) {
+      error(shown(e.what()));
+    }
+    return true;
+  }
 
   /// Returns false on END.
   bool dispatch(const std::string& raw) {
@@ -169,12 +197,13 @@ class Brain {
       if (!numbers(arg, 2, xy)) return error("TURN needs x,y, e.g. TURN 7,7"), true;
       const int c = cell(xy[0], xy[1]);
       if (c < 0)
-        return error("TURN " + arg + ": the point is off the " + size_text() + " board"), true;
+        return error("TURN " + shown(arg) + ": the point is off the " + size_text() + " board"),
+               true;
       const std::string why = game_->why_illegal(c);
-      if (!why.empty()) return error("TURN " + arg + ": " + why), true;
+      if (!why.empty()) return error("TURN " + shown(arg) + ": " + why), true;
       game_->play(c);
       if (game_->over())
-        return error(std::string("the game is over after TURN ") + arg + " (" +
+        return error("the game is over after TURN " + shown(arg) + " (" +
                      outcome_name(game_->outcome()) + ")"),
                true;
       think();
@@ -186,7 +215,11 @@ class Brain {
       if (!numbers(arg, 2, xy)) return error("TAKEBACK needs x,y"), true;
       const int c = cell(xy[0], xy[1]);
       if (c < 0 || game_->at(c) < 0)
-        return error("TAKEBACK " + arg + ": there is no stone on that point"), true;
+        return error("TAKEBACK " + shown(arg) + ": there is no stone on that point"), true;
+      if (c == game_->last_move()) {  // the usual case; also ends a five the last move made
+        game_->undo();
+        return reply("OK"), true;
+      }
       // rebuild: the remaining stones, colours kept, alternating again in their order
       std::vector<int> black, white;
       for (std::size_t i = 0; i < game_->moves().size(); ++i) {
@@ -195,18 +228,21 @@ class Brain {
         (i % 2 == 0 ? black : white).push_back(m);
       }
       if (!(black.size() == white.size() || black.size() == white.size() + 1))
-        return error("TAKEBACK " + arg + ": removing that stone leaves an impossible position"),
+        return error("TAKEBACK " + shown(arg) +
+                     ": removing that stone leaves an impossible position"),
                true;
-      set_position(black, white);
+      const std::string why = set_position(black, white);
+      if (!why.empty())
+        return error("TAKEBACK " + shown(arg) + ": " + why + "; not taken back"), true;
       reply("OK");
     } else if (cmd == "PLAY") {
       if (!ready()) return true;
       long long xy[2];
       if (!numbers(arg, 2, xy)) return error("PLAY needs x,y"), true;
       const int c = cell(xy[0], xy[1]);
-      if (c < 0) return error("PLAY " + arg + ": the point is off the board"), true;
+      if (c < 0) return error("PLAY " + shown(arg) + ": the point is off the board"), true;
       const std::string why = game_->why_illegal(c);
-      if (!why.empty()) return error("PLAY " + arg + ": " + why), true;
+      if (!why.empty()) return error("PLAY " + shown(arg) + ": " + why), true;
       game_->play(c);
       reply(std::to_string(game_->x_of(c)) + "," + std::to_string(game_->y_of(c)));
     } else if (cmd == "INFO") {
@@ -220,7 +256,7 @@ class Brain {
       }
       reply("UNKNOWN SWAP2BOARD (the swap2 opening rule) is not supported");
     } else {
-      reply("UNKNOWN command '" + cmd + "'");
+      reply("UNKNOWN command '" + shown(cmd) + "'");
     }
     return true;
   }
@@ -287,9 +323,10 @@ class Brain {
         const bool exact = (v & 1) != 0;
         rules_.rule = exact ? mnk::Rule::kStandard : mnk::Rule::kFreestyle;
         unsupported_.clear();
-        if (v & 2) unsupported_ = "INFO rule " + value + ": the continuous game is not supported";
-        if (v & 4) unsupported_ = "INFO rule " + value + ": the renju rule is not supported";
-        if (v & 8) unsupported_ = "INFO rule " + value + ": the caro rule is not supported";
+        if (v & 2)
+          unsupported_ = "INFO rule " + shown(value) + ": the continuous game is not supported";
+        if (v & 4) unsupported_ = "INFO rule " + shown(value) + ": the renju rule is not supported";
+        if (v & 8) unsupported_ = "INFO rule " + shown(value) + ": the caro rule is not supported";
         if (game_ && game_->rules().rule != rules_.rule) {
           // the rule applies to the game on the board: replay its moves under the new rule
           const std::vector<int> moves = game_->moves();
@@ -302,12 +339,56 @@ class Brain {
     // game_type, folder, evaluate and unknown keys: nothing to do
   }
 
-  void set_position(const std::vector<int>& black, const std::vector<int>& white) {
-    game_ = std::make_unique<Game>(rules_);
+  /// Sets the position of the given stones (black's and white's, in their order), judged as a
+  /// whole so that the order of the stones does not matter: "" when set, else why not (a five on
+  /// the board, or, under the standard rule, no order of play reaches it without an earlier five
+  /// in this order); the board is then left as it was.
+  std::string set_position(const std::vector<int>& black, const std::vector<int>& white) {
+    const int five = fives(black, white);
+    if (five != 0)
+      return std::string("the position is already decided (") +
+             (five == 3   ? "both colours have five in a row"
+              : five == 1 ? "black wins: five in a row"
+                          : "white wins: five in a row") +
+             ")";
+    auto g = std::make_unique<Game>(rules_);
     for (std::size_t i = 0; i < black.size(); ++i) {
-      game_->play(black[i]);
-      if (i < white.size()) game_->play(white[i]);
+      for (const std::vector<int>* side : {&black, &white}) {
+        if (i >= side->size()) continue;
+        if (g->over())
+          return "the stones cannot be played in their order without an earlier five in a row";
+        g->play((*side)[i]);
+      }
     }
+    game_ = std::move(g);
+    return "";
+  }
+
+  /// Which colours have a winning row (five, or under freestyle more) on the board made of the
+  /// given stones: bit 0 black, bit 1 white.
+  int fives(const std::vector<int>& black, const std::vector<int>& white) const {
+    const int m = rules_.cols, n = rules_.rows;
+    std::vector<int> colour(static_cast<std::size_t>(rules_.cells()), -1);
+    for (int c : black) colour[c] = kBlack;
+    for (int c : white) colour[c] = kWhite;
+    static constexpr int kDir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    int found = 0;
+    for (int r = 0; r < n; ++r)
+      for (int f = 0; f < m; ++f) {
+        const int p = colour[r * m + f];
+        if (p < 0) continue;
+        for (const auto& d : kDir) {
+          const int pf = f - d[0], pr = r - d[1];  // count each run once, from its first stone
+          if (pf >= 0 && pr >= 0 && pf < m && pr < n && colour[pr * m + pf] == p) continue;
+          int len = 0;
+          for (int ff = f, rr = r;
+               ff >= 0 && rr >= 0 && ff < m && rr < n && colour[rr * m + ff] == p;
+               ff += d[0], rr += d[1])
+            ++len;
+          if (rules_.rule == mnk::Rule::kStandard ? len == kFive : len >= kFive) found |= 1 << p;
+        }
+      }
+    return found;
   }
 
   void board() {
@@ -331,31 +412,31 @@ class Brain {
                                           "INFO",  "ABOUT",     "END"};
         if (std::find_if(std::begin(kCommands), std::end(kCommands),
                          [&](const char* c) { return word == c; }) != std::end(kCommands)) {
-          error("BOARD not ended by DONE (got '" + t + "'); position not set");
+          error("BOARD not ended by DONE (got '" + shown(t) + "'); position not set");
           pending_ = t;
           return;
         }
-        if (problem.empty()) problem = "BOARD line '" + t + "' is not x,y,field";
+        if (problem.empty()) problem = "BOARD line '" + shown(t) + "' is not x,y,field";
         continue;
       }
       if (!game_) continue;
       if (f[0] >= rules_.cols || f[1] >= rules_.rows) {
         if (problem.empty())
-          problem = "BOARD line '" + t + "': the point is off the " + size_text() + " board";
+          problem = "BOARD line '" + shown(t) + "': the point is off the " + size_text() + " board";
         continue;
       }
       if (f[2] < 1 || f[2] > 3) {
-        if (problem.empty()) problem = "BOARD line '" + t + "': field must be 1, 2 or 3";
+        if (problem.empty()) problem = "BOARD line '" + shown(t) + "': field must be 1, 2 or 3";
         continue;
       }
       if (f[2] == 3) {
         if (problem.empty())
-          problem = "BOARD line '" + t + "': field 3 (continuous game) is not supported";
+          problem = "BOARD line '" + shown(t) + "': field 3 (continuous game) is not supported";
         continue;
       }
       const int c = cell(f[0], f[1]);
       if (seen[c]) {
-        if (problem.empty()) problem = "BOARD line '" + t + "': the point is given twice";
+        if (problem.empty()) problem = "BOARD line '" + shown(t) + "': the point is given twice";
         continue;
       }
       seen[c] = 1;
@@ -375,7 +456,8 @@ class Brain {
                    std::to_string(opp.size()) +
                    " opponent stones: not a position with this brain to move");
     }
-    set_position(black, white);
+    const std::string why = set_position(black, white);
+    if (!why.empty()) return error("BOARD: " + why + "; position not set");
     if (game_->over())
       return error(std::string("the position is already decided (") +
                    outcome_name(game_->outcome()) + ")");

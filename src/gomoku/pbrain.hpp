@@ -9,7 +9,10 @@
 // (a known command that cannot be done: bad size, occupied or off-board point, malformed line,
 // an unsupported rule), UNKNOWN message (anything else), the move "x,y", and DEBUG / MESSAGE lines
 // before a move with the search's depth, score, nodes and principal variation. A bad line is
-// answered and the brain keeps running; END or the end of input stops it.
+// answered and the brain keeps running; END or the end of input stops it. Input echoed in a reply
+// is cut to 200 bytes, control bytes shown as '?'. A BOARD is judged once all its stones are in
+// (at DONE), whatever their order: a position that already holds a five is answered ERROR and not
+// set. TAKEBACK of the last move also takes back a five it made, and the game goes on.
 //
 // Time: a move never takes more than the smaller of timeout_turn and a share of time_left
 // (time_left / 20, at least 5 ms when time is short), less a safety margin (10 % and 30 ms) for

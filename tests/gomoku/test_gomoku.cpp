@@ -852,6 +852,53 @@ TEST(GomokuPbrain, BadLinesGetErrorAndTheBrainGoesOn) {
   EXPECT_EQ(got[17].rfind("name=\"searchbench\"", 0), 0u);
 }
 
+TEST(GomokuPbrain, DecidedPositionsAreAnsweredAndTheBrainGoesOn) {
+  // a BOARD holding black's five a1..e1 (x 0..4 on row y 0) is judged at DONE: the same answer
+  // whether the five comes first or last, and the brain answers the next command
+  const std::string five = "0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n";
+  const std::string others = "0,5,2\n1,5,2\n2,5,2\n3,5,2\n9,9,2\n";
+  const std::string decided =
+      "ERROR BOARD: the position is already decided (black wins: five in a row); position not set";
+  for (const std::string& stones : {five + others, others + five}) {
+    std::istringstream in("START 15\nBOARD\n" + stones + "DONE\nABOUT\nEND\n");
+    std::ostringstream out;
+    gm::PbrainOptions o;
+    o.level = 2;
+    EXPECT_EQ(gm::run_pbrain(in, out, o), 0);
+    std::istringstream lines(out.str());
+    std::vector<std::string> got;
+    for (std::string l; std::getline(lines, l);) got.push_back(l);
+    ASSERT_EQ(got.size(), 3u) << out.str();
+    EXPECT_EQ(got[0], "OK");
+    EXPECT_EQ(got[1], decided);
+    EXPECT_EQ(got[2].rfind("name=\"searchbench\"", 0), 0u) << got[2];
+  }
+  // TAKEBACK after a five: the brain (black, four on row 5 and a stone at 9,9) completes x 0..4
+  // on row 5; taking back 9,9 would leave the five: ERROR; taking back the winning stone 4,5
+  // lets the game go on, and the brain finds the same five again
+  const auto got = session(
+      "START "
+      "15\nBOARD\n0,5,1\n1,5,1\n2,5,1\n3,5,1\n9,9,1\n0,0,2\n2,2,2\n4,4,2\n6,6,2\n8,8,2\nDONE\n"
+      "TAKEBACK 9,9\nTAKEBACK 4,5\nTURN 14,14\nABOUT\nEND\n");
+  ASSERT_EQ(got.size(), 6u);
+  EXPECT_EQ(got[0], "OK");
+  EXPECT_EQ(got[1], "4,5");
+  EXPECT_EQ(got[2],
+            "ERROR TAKEBACK 9,9: the position is already decided (black wins: five in a row); not "
+            "taken back");
+  EXPECT_EQ(got[3], "OK");
+  EXPECT_EQ(got[4], "4,5");
+  EXPECT_EQ(got[5].rfind("name=\"searchbench\"", 0), 0u);
+}
+
+TEST(GomokuPbrain, UnknownCommandEchoIsShort) {
+  const std::string line = "X\x01Y" + std::string(1 << 20, 'a');
+  const auto got = session("START 15\n" + line + "\nABOUT\nEND\n");
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[1], "UNKNOWN command 'X?Y" + std::string(197, 'A') + "...'");
+  EXPECT_EQ(got[2].rfind("name=\"searchbench\"", 0), 0u);
+}
+
 TEST(GomokuPbrain, TimeAndMemoryBudgets) {
   const long long none = gm::kNotSent;
   EXPECT_NEAR(gm::pbrain_move_seconds(none, none, 200, 1.0), 0.87, 1e-9);
