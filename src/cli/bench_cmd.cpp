@@ -248,10 +248,13 @@ void add_bench(CLI::App& app, Action& action) {
   auto* n_opt = b->add_option("--n", o->n,
                               "Sizes A..B or N (nqueens: n; queens-game: N x N boards; default: "
                               "the suite's instances)");
-  auto* instances_opt = b->add_option(
-      "--instances", o->instances,
-      "Comma-separated instances in each problem's syntax (e.g. 16 or 6x7; see `searchbench "
-      "list`)");
+  auto* instances_opt =
+      b->add_option(
+           "--instances", o->instances,
+           "Instances in each problem's syntax, separated by ';' (quote them) or given by "
+           "repeating "
+           "the option, e.g. \"6x7;8x8:misere\" or 15x15k5:h8,i9,j10 (see `searchbench list`)")
+          ->allow_extra_args(false);
   auto* threads_opt =
       b->add_option("--threads", o->threads,
                     "Comma-separated thread counts for parallel kernels (default quick: 1,2,cores; "

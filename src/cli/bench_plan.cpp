@@ -34,7 +34,10 @@ BenchPlan plan_bench(const BenchOptions& o, int ranks) {
     }
     if (o.n_given) req.n = bench::parse_range(o.n);
     if (o.instances_given) {
-      req.instances = bench::split_list(o.instances);
+      // Separated by ';', which no problem's instance syntax uses (positions list their moves
+      // with commas), so every instance is given whole.
+      for (const auto& list : o.instances)
+        for (auto& text : bench::split_list(list, ';')) req.instances.push_back(std::move(text));
       if (req.instances.empty()) throw std::invalid_argument("--instances: empty list");
     }
     if (o.threads_given) req.threads = bench::parse_threads(o.threads);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "core/bench.hpp"
 
@@ -19,7 +20,7 @@ struct BenchOptions {
   std::string problem;
   std::string kernels;
   std::string n;
-  std::string instances;
+  std::vector<std::string> instances;  ///< each --instances given: a list separated by ';'
   std::string threads;
   int reps = 0;        ///< 0: the suite's
   int warmup = -1;     ///< -1: the suite's

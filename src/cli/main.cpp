@@ -5,8 +5,13 @@
 // Under a launcher with several ranks, only the commands that can run on ranks together are
 // accepted, rank 0 alone writes to stdout (the others' stdout goes to /dev/null) and reports
 // errors that every rank meets alike; an error on one rank alone ends the whole job.
+#include <stdio_ext.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -42,6 +47,37 @@ int own_error(const std::string& what, int code) {
   return code;
 }
 
+// Output that could not all be written is an error, as in coreutils' close_stdout: std::cout
+// and stdout are flushed and stdout is closed, and a failure is reported (a full disk, a pipe
+// whose reader is gone with SIGPIPE ignored, a closed descriptor that was written to). Returns
+// the error's text, empty when everything was written. Nothing may write to stdout afterwards.
+std::string close_stdout() {
+  std::cout.flush();
+  const bool pending = __fpending(stdout) != 0;
+  errno = 0;
+  const bool flush_failed = std::fflush(stdout) != 0;
+  int err = flush_failed ? errno : 0;
+  const bool failed = std::cout.fail() || std::ferror(stdout) != 0;
+  // stdio keeps no errno of a write that failed earlier: an empty write to the descriptor
+  // tells it for a device that refuses every write (/dev/full); else it stays unnamed.
+  if (failed && err == 0 && ::write(STDOUT_FILENO, "", 0) < 0) err = errno;
+  errno = 0;
+  const bool close_failed = std::fclose(stdout) != 0;
+  if (close_failed && err == 0) err = errno;
+  // A closed descriptor is no error when nothing was written to it.
+  if (!failed && (!close_failed || (!pending && err == EBADF))) return "";
+  return std::string("writing standard output: ") + (err != 0 ? std::strerror(err) : "write error");
+}
+
+// The exit status of a command that returned `code`: 1 (or its own failure) when its output
+// could not be written, with one line on stderr.
+int with_stdout_checked(int code) {
+  const std::string lost = close_stdout();
+  if (lost.empty()) return code;
+  std::cerr << "searchbench: error: " << lost << "\n";
+  return code != 0 ? code : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -72,7 +108,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    if (e.get_exit_code() == 0) return with_stdout_checked(app.exit(e));  // --help, --version
     std::string what = e.what();
     // A word that names no command leaves CLI11 saying only that a subcommand is required.
     const std::vector<std::string> rest = app.remaining(true);
@@ -90,12 +126,11 @@ int main(int argc, char** argv) {
                        "kernel, or bench with MPI kernels)");
   try {
     const int code = action ? action() : 0;
-    std::fflush(stdout);
     sb::mpi::finalize();
-    return code;
+    return with_stdout_checked(code);
   } catch (const sb::cli::QuietExit& e) {
     sb::mpi::finalize();
-    return e.code;
+    return with_stdout_checked(e.code);
   } catch (const sb::cli::UsageError& e) {
     return usage_error(e.what());
   } catch (const std::invalid_argument& e) {

@@ -72,11 +72,11 @@ Range parse_range(std::string_view text) {
   return r;
 }
 
-std::vector<std::string> split_list(std::string_view text) {
+std::vector<std::string> split_list(std::string_view text, char separator) {
   std::vector<std::string> out;
   std::size_t start = 0;
   while (start <= text.size()) {
-    auto comma = text.find(',', start);
+    auto comma = text.find(separator, start);
     if (comma == std::string_view::npos) comma = text.size();
     const auto item = trim(text.substr(start, comma - start));
     if (!item.empty()) out.emplace_back(item);

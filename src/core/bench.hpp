@@ -32,8 +32,8 @@ Range parse_range(std::string_view text);
 /// an empty list, an empty item, a non-number or a count out of range.
 std::vector<int> parse_threads(std::string_view text);
 
-/// Splits a comma-separated list ("a,b,c") into its non-empty items, spaces trimmed.
-std::vector<std::string> split_list(std::string_view text);
+/// Splits a list separated by `separator` ("a,b,c") into its non-empty items, spaces trimmed.
+std::vector<std::string> split_list(std::string_view text, char separator = ',');
 
 /// A named benchmark suite: repetitions, budget and thread counts. Which instances it runs is
 /// each problem's part (Problem::suites), and how far each kernel goes is its cap

@@ -400,11 +400,11 @@ PieceRun run_pieces_mpi(const PieceList& list, int threads, Progress* progress,
   if (!all_same)
     throw std::invalid_argument("the MPI ranks built different " + list.scheme +
                                 " piece lists (different searchbench builds?)");
-  if (ranks > 1 && static_cast<u64>(ranks) > list.count)
+  if (const u64 most = most_mpi_ranks(list.count); static_cast<u64>(ranks) > most)
     throw std::invalid_argument(
         std::to_string(ranks) + " MPI ranks for " + std::to_string(list.count) + " piece" +
         (list.count == 1 ? "" : "s") + " (the " + list.scheme + " cut of this instance): use at " +
-        "most " + std::to_string(list.count) + " rank" + (list.count == 1 ? "" : "s"));
+        "most " + std::to_string(most) + " rank" + (most == 1 ? "" : "s"));
   PieceSchedule s;
   std::string why;
   if (rank == 0) {

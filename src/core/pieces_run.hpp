@@ -24,6 +24,13 @@ struct PieceRun {
   int ranks = 1;    ///< MPI ranks (1 outside MPI)
 };
 
+/// The most MPI ranks a list of `pieces` pieces runs on (run_pieces_mpi refuses more): one per
+/// piece, as rank 0 hands out the pieces and solves some itself; rank 0 alone when the cut leaves
+/// no piece (the known part of the sum needs no rank to hand anything to).
+inline std::uint64_t most_mpi_ranks(std::uint64_t pieces) {
+  return pieces > 1 ? pieces : 1;
+}
+
 /// Solves the batch ids[0 .. k-1] into out[0 .. k-1] with list.solve, adds the subtotals to
 /// `sum`, calls hooks->on_piece for each (when set) and advances progress->done by k. The
 /// building block of every runner.

@@ -141,7 +141,8 @@ class Brain {
 
  private:
   bool next_line(std::string* line) {
-    while (std::getline(in_, *line)) {
+    // A failed write means the manager is gone: stop reading (the caller reports the error).
+    while (out_ && std::getline(in_, *line)) {
       while (!line->empty() && (line->back() == '\r' || line->back() == '\n')) line->pop_back();
       if (!trim(*line).empty()) return true;
     }

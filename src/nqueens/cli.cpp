@@ -13,6 +13,7 @@
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/mpi.hpp"
+#include "core/pieces_run.hpp"
 #include "core/sysinfo.hpp"
 #include "core/timing.hpp"
 #include "core/typed_problem.hpp"
@@ -68,11 +69,11 @@ int run_count(const CountOptions& o) {
   // More ranks than pieces: refused before a journal is created (the kernel checks it too).
   if (ranks > 1 && k.pieces) {
     const auto count = k.pieces(in).count;
-    if (static_cast<std::uint64_t>(ranks) > count)
+    const auto most = most_mpi_ranks(count);
+    if (static_cast<std::uint64_t>(ranks) > most)
       throw UsageError(std::to_string(ranks) + " MPI ranks for " + std::to_string(count) +
                        " piece" + (count == 1 ? "" : "s") + " at n = " + std::to_string(o.n) +
-                       ": use at most " + std::to_string(count) + " rank" +
-                       (count == 1 ? "" : "s"));
+                       ": use at most " + std::to_string(most) + " rank" + (most == 1 ? "" : "s"));
   }
 
   // The journal: read, checked and written by rank 0 alone; the others follow its verdict.

@@ -93,6 +93,12 @@ class Engine {
     std::uint64_t seq = 0;
     std::chrono::steady_clock::time_point go_read_at{};  // when the last `go` was read
     while (std::getline(std::cin, line)) {
+      if (output_lost_.load()) {  // the GUI is gone: stop as on quit (main reports the error)
+        stop_seq_.store(seq + 1);
+        stop_.store(true);
+        quit_.store(true);
+        break;
+      }
       if (!line.empty() && line.back() == '\r') line.pop_back();
       ++seq;
       std::istringstream in(line);
@@ -157,6 +163,7 @@ class Engine {
     const std::string line = s.rfind("info string ", 0) == 0 ? tame(s) : s;
     std::lock_guard lock(out_mu_);
     std::cout << line << "\n" << std::flush;
+    if (!std::cout) output_lost_.store(true);
   }
   // An `info string` line echoes the input it complains about: control bytes become '?' (a GUI
   // log or terminal must not receive raw escapes) and the line is cut to 200 bytes at a UTF-8
@@ -391,6 +398,7 @@ class Engine {
   std::atomic<bool> stop_{false};
   std::atomic<bool> busy_{false};  ///< a search runs
   std::atomic<bool> quit_{false};
+  std::atomic<bool> output_lost_{false};    ///< a write to stdout failed
   std::atomic<bool> infinite_{false};       ///< the last search started has no time limit
   std::atomic<std::uint64_t> stop_seq_{0};  ///< line number of the last stop or quit
   ts::Position pos_;

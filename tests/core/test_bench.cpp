@@ -470,11 +470,59 @@ TEST(BenchCli, DryRunListsThePlanAndRunsNothing) {
   EXPECT_EQ(r.out.find("naive-bitparallel 9"), std::string::npos) << r.out;
 }
 
+/// The "run" lines of a dry run's plan, in order.
+std::vector<std::string> planned_runs(const std::string& out) {
+  std::vector<std::string> runs;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("run  ", 0) == 0) runs.push_back(line.substr(5));
+  return runs;
+}
+
+// A position lists its moves with commas: an instance is given whole, never cut at them.
+TEST(BenchCli, InstancesAreGivenWholeWithTheirCommas) {
+  TempDir dir;
+  const auto r = bench(dir,
+                       "--problem mnk --instances '15x15k5-standard:h8,i9,j10' --kernels pns "
+                       "--dry-run --out x.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(planned_runs(r.out),
+            std::vector<std::string>{"mnk/pns 15x15k5-standard:h8,i9,j10 threads=1"})
+      << r.out;
+}
+
+TEST(BenchCli, InstancesAreSeparatedBySemicolons) {
+  TempDir dir;
+  const auto r = bench(dir,
+                       "--problem mnk --instances '15x15k5-standard:h8,i9,j10; 4x4k3:b2,c3' "
+                       "--kernels pns --dry-run --out x.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(planned_runs(r.out),
+            (std::vector<std::string>{"mnk/pns 15x15k5-standard:h8,i9,j10 threads=1",
+                                      "mnk/pns 4x4k3:b2,c3 threads=1"}))
+      << r.out;
+}
+
+TEST(BenchCli, InstancesOptionMayBeRepeated) {
+  TempDir dir;
+  const auto r = bench(dir,
+                       "--problem mnk --instances 3x3k3 --instances '4x4k3:b2,c3;5x4k4' "
+                       "--instances 15x15k5:h8,i9 --kernels pns --dry-run --out x.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(planned_runs(r.out), (std::vector<std::string>{
+                                     "mnk/pns 3x3k3 threads=1", "mnk/pns 4x4k3:b2,c3 threads=1",
+                                     "mnk/pns 5x4k4 threads=1", "mnk/pns 15x15k5:h8,i9 threads=1"}))
+      << r.out;
+  // An empty list is refused, as before.
+  EXPECT_EQ(bench(dir, "--problem mnk --instances ' ; ' --kernels pns --dry-run --out x.csv").code,
+            2);
+}
+
 TEST(BenchCli, QueensGameRowsCarryTheGameValues) {
   TempDir dir;
   const auto csv = dir.path() / "game.csv";
   const auto r = bench(dir,
-                       "--kernels memo-sym --instances 3x3,4x4,3x5:misere --reps 1 --warmup 0 "
+                       "--kernels memo-sym --instances '3x3;4x4;3x5:misere' --reps 1 --warmup 0 "
                        "--out '" +
                            csv.string() + "'");
   ASSERT_EQ(r.code, 0) << r.err;

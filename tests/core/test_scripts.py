@@ -130,7 +130,7 @@ class TabulatePlotFromCli(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "gomoku.csv")
             r = run([CLI, "bench", "--problem", "gomoku", "--kernels", "vcf,alphabeta",
-                     "--instances", "vcf03,vcf08,mid02/d2", "--reps", "1", "--warmup", "0",
+                     "--instances", "vcf03;vcf08;mid02/d2", "--reps", "1", "--warmup", "0",
                      "--out", out])
             self.assertEqual(r.returncode, 0, r.stderr)
             r = script("tabulate.py", out, "-o", os.path.join(d, "tables.md"))

@@ -19,10 +19,10 @@
 #include <thread>
 #include <vector>
 
-#include "nqueens/sym_search.hpp"
 #include "cli_runner.hpp"
 #include "core/journal.hpp"
 #include "nqueens/reference.hpp"
+#include "nqueens/sym_search.hpp"
 
 namespace {
 
@@ -153,6 +153,14 @@ TEST(Mpi, BadInputIsRefusedByEveryRankOnce) {
   expect_refused(mpirun(3, "nqueens count -n 4 -k bitboard-sym-mpi --journal " + j.string()),
                  "3 MPI ranks for 1 piece at n = 4");
   EXPECT_FALSE(fs::exists(j));  // refused before any journal is created
+  // n = 1 leaves no piece: rank 0 alone adds up the known part, so one rank is the most.
+  expect_refused(mpirun(2, "nqueens count -n 1 -k bitboard-sym-mpi"),
+                 "2 MPI ranks for 0 pieces at n = 1: use at most 1 rank");
+  const auto one = mpirun(1, "nqueens count -n 1 -k bitboard-sym-mpi -f csv");
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  const auto rows = read_csv(one.out);
+  ASSERT_EQ(rows.size(), 2u) << one.out;
+  EXPECT_EQ(rows[1][col(rows, "total")], "1");  // Q(1) = 1 (OEIS A000170)
   expect_refused(mpirun(2, "nqueens count -n 10 -k bitboard"), "runs in one process");
   expect_refused(mpirun(2, "nqueens count -n 10 -k bitboard-sym-mpi -t 5000"), "1 to 1024");
   expect_refused(mpirun(2, "list"), "runs in one process");
@@ -161,7 +169,8 @@ TEST(Mpi, BadInputIsRefusedByEveryRankOnce) {
 TEST(Mpi, BadJournalOrBenchIsRefusedByEveryRankOnce) {
   REQUIRE_MPI();
   const auto csv = temp("x.csv");
-  expect_refused(mpirun(2, "bench --kernels bitboard-sym-tbb --n 8 --out " + csv.string()),
+  // bitboard-sym: a one-process kernel that every build has (oneTBB and OpenMP may be off).
+  expect_refused(mpirun(2, "bench --kernels bitboard-sym --n 8 --out " + csv.string()),
                  "MPI kernels only");
   EXPECT_FALSE(fs::exists(csv));
   // A journal that is not this run's: rank 0 finds it, every rank stops, nothing is touched.
