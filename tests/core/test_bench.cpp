@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/bench.hpp"
@@ -479,43 +480,25 @@ std::vector<std::string> planned_runs(const std::string& out) {
   return runs;
 }
 
-// A position lists its moves with commas: an instance is given whole, never cut at them.
-TEST(BenchCli, InstancesAreGivenWholeWithTheirCommas) {
-  TempDir dir;
-  const auto r = bench(dir,
-                       "--problem mnk --instances '15x15k5-standard:h8,i9,j10' --kernels pns "
-                       "--dry-run --out x.csv");
-  ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(planned_runs(r.out),
-            std::vector<std::string>{"mnk/pns 15x15k5-standard:h8,i9,j10 threads=1"})
-      << r.out;
-}
-
-TEST(BenchCli, InstancesAreSeparatedBySemicolons) {
-  TempDir dir;
-  const auto r = bench(dir,
-                       "--problem mnk --instances '15x15k5-standard:h8,i9,j10; 4x4k3:b2,c3' "
-                       "--kernels pns --dry-run --out x.csv");
-  ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(planned_runs(r.out),
-            (std::vector<std::string>{"mnk/pns 15x15k5-standard:h8,i9,j10 threads=1",
-                                      "mnk/pns 4x4k3:b2,c3 threads=1"}))
-      << r.out;
-}
-
-TEST(BenchCli, InstancesOptionMayBeRepeated) {
-  TempDir dir;
-  const auto r = bench(dir,
-                       "--problem mnk --instances 3x3k3 --instances '4x4k3:b2,c3;5x4k4' "
-                       "--instances 15x15k5:h8,i9 --kernels pns --dry-run --out x.csv");
-  ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(planned_runs(r.out), (std::vector<std::string>{
-                                     "mnk/pns 3x3k3 threads=1", "mnk/pns 4x4k3:b2,c3 threads=1",
-                                     "mnk/pns 5x4k4 threads=1", "mnk/pns 15x15k5:h8,i9 threads=1"}))
-      << r.out;
-  // An empty list is refused, as before.
-  EXPECT_EQ(bench(dir, "--problem mnk --instances ' ; ' --kernels pns --dry-run --out x.csv").code,
-            2);
+// An instance is given whole, never cut at its commas (a position lists its moves with them):
+// --instances takes a list separated by ';' and may be repeated.
+TEST(BenchCli, InstancesAreGivenWhole) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"--instances '15x15k5-standard:h8,i9,j10'",
+       {"mnk/pns 15x15k5-standard:h8,i9,j10 threads=1"}},
+      {"--instances '15x15k5-standard:h8,i9,j10; 4x4k3:b2,c3'",
+       {"mnk/pns 15x15k5-standard:h8,i9,j10 threads=1", "mnk/pns 4x4k3:b2,c3 threads=1"}},
+      {"--instances 3x3k3 --instances '4x4k3:b2,c3;5x4k4' --instances 15x15k5:h8,i9",
+       {"mnk/pns 3x3k3 threads=1", "mnk/pns 4x4k3:b2,c3 threads=1", "mnk/pns 5x4k4 threads=1",
+        "mnk/pns 15x15k5:h8,i9 threads=1"}},
+  };
+  for (const auto& [instances, expected] : cases) {
+    TempDir dir;
+    const auto r =
+        bench(dir, "--problem mnk " + instances + " --kernels pns --dry-run --out x.csv");
+    ASSERT_EQ(r.code, 0) << instances << ": " << r.err;
+    EXPECT_EQ(planned_runs(r.out), expected) << instances << ": " << r.out;
+  }
 }
 
 TEST(BenchCli, QueensGameRowsCarryTheGameValues) {
