@@ -104,13 +104,16 @@ std::string square_name(int s, int cols) {
 
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s, const Result& r) {
   std::string squares, move_grundy;
+  const auto add = [](std::string& list, const std::string& item) {
+    if (!list.empty()) list.push_back(' ');
+    list.append(item);
+  };
   if (s.all_moves)
-    for (int sq : r.winning_first_moves)
-      squares += (squares.empty() ? "" : " ") + square_name(sq, x.cols);
+    for (int sq : r.winning_first_moves) add(squares, square_name(sq, x.cols));
   if (x.move_grundy)
     for (std::size_t sq = 0; sq < r.move_grundy.size(); ++sq)
-      move_grundy += (move_grundy.empty() ? "" : " ") + square_name(static_cast<int>(sq), x.cols) +
-                     ":" + std::to_string(r.move_grundy[sq]);
+      add(move_grundy,
+          square_name(static_cast<int>(sq), x.cols) + ":" + std::to_string(r.move_grundy[sq]));
   return {x.rows == x.cols ? std::to_string(x.rows) : std::string(),
           std::to_string(x.rows),
           std::to_string(x.cols),
