@@ -24,6 +24,7 @@
 #include "cli/commands.hpp"
 #include "cli/progress_watch.hpp"
 #include "cli/run.hpp"
+#include "cli/run_output.hpp"
 #include "cli/validators.hpp"
 #include "core/bench.hpp"
 #include "core/mpi.hpp"
@@ -57,18 +58,7 @@ bench::Row run_once(const bench::Cell& c, const BenchOptions& o, const std::stri
     if (watch) w.emplace(progress, label);
     std::tie(out, wall) = timed([&] { return k.run(c.instance, s); });
   }
-  bench::Row row;
-  row.problem = c.problem;
-  row.kernel = k.name;
-  row.backend = k.backend;
-  row.instance = c.instance.name;
-  row.wall_s = wall;
-  row.threads = out.threads;
-  row.ranks = out.ranks;
-  row.nodes = out.nodes;
-  row.fields = c.problem->fields(c.instance, s, out);
-  row.verified = c.problem->verify(c.instance, s, out);
-  return row;
+  return run_row(*c.problem, k, c.instance, s, out, wall, c.problem->verify(c.instance, s, out));
 }
 
 double median(std::vector<double> v) {
@@ -131,9 +121,6 @@ int run_bench(const BenchOptions& o) {
   tally.skipped = plan.skipped;
   log_planned_skips(err, plan);
 
-  const std::string git_sha = sysinfo::git_sha(), host = sysinfo::host(),
-                    cpu = sysinfo::cpu_model(), compiler = sysinfo::compiler(),
-                    flags = sysinfo::flags();
   tally.started_utc = sysinfo::timestamp_utc();
   if (root) files.write_headers();
 
@@ -174,12 +161,6 @@ int run_bench(const BenchOptions& o) {
                      watch_all || (root && warmup == 0 && r == 1));
         row.rep = r;
         if (tally.force_fail && row.verified == Verdict::kPass) row.verified = Verdict::kFail;
-        row.git_sha = git_sha;
-        row.host = host;
-        row.cpu_model = cpu;
-        row.compiler = compiler;
-        row.flags = flags;
-        row.timestamp_utc = sysinfo::timestamp_utc();
         rows.push_back(std::move(row));
       }
     } catch (const std::invalid_argument& e) {  // the kernel refuses this cell

@@ -20,7 +20,8 @@ enum class Format { kText, kCsv, kJson };
 /// "text", "csv" or "json" as a Format; anything else is a UsageError.
 Format format_of(const std::string& name);
 
-/// The benchmark row of one run of kernel k of problem p on `in`: repetition 1, this build's and
+/// The benchmark row of one run of kernel k of problem p on `in` (for a single run and for each
+/// repetition of `bench`, which numbers them): repetition 1, this build's and
 /// this machine's provenance, the time now.
 bench::Row run_row(const Problem& p, const KernelInfo& k, const Instance& in, const RunSettings& s,
                    const Outcome& out, double wall_s, Verdict v);
