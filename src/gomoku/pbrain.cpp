@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/echo_text.hpp"
 #include "gomoku/players.hpp"
 
 namespace sb::gomoku {
@@ -104,23 +105,6 @@ bool numbers(const std::string& t, int count, long long* out) {
   return true;
 }
 
-/// An input text as echoed in a reply: at most 200 bytes (cut at a character boundary, "..."
-/// added), control bytes shown as '?', so that a reply stays one short line.
-std::string shown(const std::string& s) {
-  constexpr std::size_t kMax = 200;
-  std::size_t n = s.size();
-  bool cut = false;
-  if (n > kMax) {
-    n = kMax;
-    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // UTF-8 continuation
-    cut = true;
-  }
-  std::string t = s.substr(0, n);
-  for (char& c : t)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  return cut ? t + "..." : t;
-}
-
 class Brain {
  public:
   Brain(std::istream& in, std::ostream& out, const PbrainOptions& o) : in_(in), out_(out), o_(o) {}
@@ -161,7 +145,7 @@ class Brain {
     try {
       return dispatch(line);
     } catch (const std::exception& e) {
-      error(shown(e.what()));
+      error(echo_text(e.what()));
     }
     return true;
   }
@@ -198,13 +182,13 @@ class Brain {
       if (!numbers(arg, 2, xy)) return error("TURN needs x,y, e.g. TURN 7,7"), true;
       const int c = cell(xy[0], xy[1]);
       if (c < 0)
-        return error("TURN " + shown(arg) + ": the point is off the " + size_text() + " board"),
+        return error("TURN " + echo_text(arg) + ": the point is off the " + size_text() + " board"),
                true;
       const std::string why = game_->why_illegal(c);
-      if (!why.empty()) return error("TURN " + shown(arg) + ": " + why), true;
+      if (!why.empty()) return error("TURN " + echo_text(arg) + ": " + why), true;
       game_->play(c);
       if (game_->over())
-        return error("the game is over after TURN " + shown(arg) + " (" +
+        return error("the game is over after TURN " + echo_text(arg) + " (" +
                      outcome_name(game_->outcome()) + ")"),
                true;
       think();
@@ -216,7 +200,7 @@ class Brain {
       if (!numbers(arg, 2, xy)) return error("TAKEBACK needs x,y"), true;
       const int c = cell(xy[0], xy[1]);
       if (c < 0 || game_->at(c) < 0)
-        return error("TAKEBACK " + shown(arg) + ": there is no stone on that point"), true;
+        return error("TAKEBACK " + echo_text(arg) + ": there is no stone on that point"), true;
       if (c == game_->last_move()) {  // the usual case; also ends a five the last move made
         game_->undo();
         return reply("OK"), true;
@@ -229,21 +213,21 @@ class Brain {
         (i % 2 == 0 ? black : white).push_back(m);
       }
       if (!(black.size() == white.size() || black.size() == white.size() + 1))
-        return error("TAKEBACK " + shown(arg) +
+        return error("TAKEBACK " + echo_text(arg) +
                      ": removing that stone leaves an impossible position"),
                true;
       const std::string why = set_position(black, white);
       if (!why.empty())
-        return error("TAKEBACK " + shown(arg) + ": " + why + "; not taken back"), true;
+        return error("TAKEBACK " + echo_text(arg) + ": " + why + "; not taken back"), true;
       reply("OK");
     } else if (cmd == "PLAY") {
       if (!ready()) return true;
       long long xy[2];
       if (!numbers(arg, 2, xy)) return error("PLAY needs x,y"), true;
       const int c = cell(xy[0], xy[1]);
-      if (c < 0) return error("PLAY " + shown(arg) + ": the point is off the board"), true;
+      if (c < 0) return error("PLAY " + echo_text(arg) + ": the point is off the board"), true;
       const std::string why = game_->why_illegal(c);
-      if (!why.empty()) return error("PLAY " + shown(arg) + ": " + why), true;
+      if (!why.empty()) return error("PLAY " + echo_text(arg) + ": " + why), true;
       game_->play(c);
       reply(std::to_string(game_->x_of(c)) + "," + std::to_string(game_->y_of(c)));
     } else if (cmd == "INFO") {
@@ -257,7 +241,7 @@ class Brain {
       }
       reply("UNKNOWN SWAP2BOARD (the swap2 opening rule) is not supported");
     } else {
-      reply("UNKNOWN command '" + shown(cmd) + "'");
+      reply("UNKNOWN command '" + echo_text(cmd) + "'");
     }
     return true;
   }
@@ -325,9 +309,11 @@ class Brain {
         rules_.rule = exact ? mnk::Rule::kStandard : mnk::Rule::kFreestyle;
         unsupported_.clear();
         if (v & 2)
-          unsupported_ = "INFO rule " + shown(value) + ": the continuous game is not supported";
-        if (v & 4) unsupported_ = "INFO rule " + shown(value) + ": the renju rule is not supported";
-        if (v & 8) unsupported_ = "INFO rule " + shown(value) + ": the caro rule is not supported";
+          unsupported_ = "INFO rule " + echo_text(value) + ": the continuous game is not supported";
+        if (v & 4)
+          unsupported_ = "INFO rule " + echo_text(value) + ": the renju rule is not supported";
+        if (v & 8)
+          unsupported_ = "INFO rule " + echo_text(value) + ": the caro rule is not supported";
         if (game_ && game_->rules().rule != rules_.rule) {
           // the rule applies to the game on the board: replay its moves under the new rule
           const std::vector<int> moves = game_->moves();
@@ -372,19 +358,19 @@ class Brain {
     std::vector<int> colour(static_cast<std::size_t>(rules_.cells()), -1);
     for (int c : black) colour[c] = kBlack;
     for (int c : white) colour[c] = kWhite;
-    static constexpr int kDir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
     int found = 0;
     for (int r = 0; r < n; ++r)
       for (int f = 0; f < m; ++f) {
         const int p = colour[r * m + f];
         if (p < 0) continue;
-        for (const auto& d : kDir) {
-          const int pf = f - d[0], pr = r - d[1];  // count each run once, from its first stone
+        for (int d = 0; d < 4; ++d) {
+          const int df = mnk::kDirFile[d], dr = mnk::kDirRank[d];
+          const int pf = f - df, pr = r - dr;  // count each run once, from its first stone
           if (pf >= 0 && pr >= 0 && pf < m && pr < n && colour[pr * m + pf] == p) continue;
           int len = 0;
           for (int ff = f, rr = r;
                ff >= 0 && rr >= 0 && ff < m && rr < n && colour[rr * m + ff] == p;
-               ff += d[0], rr += d[1])
+               ff += df, rr += dr)
             ++len;
           if (rules_.rule == mnk::Rule::kStandard ? len == kFive : len >= kFive) found |= 1 << p;
         }
@@ -413,31 +399,33 @@ class Brain {
                                           "INFO",  "ABOUT",     "END"};
         if (std::find_if(std::begin(kCommands), std::end(kCommands),
                          [&](const char* c) { return word == c; }) != std::end(kCommands)) {
-          error("BOARD not ended by DONE (got '" + shown(t) + "'); position not set");
+          error("BOARD not ended by DONE (got '" + echo_text(t) + "'); position not set");
           pending_ = t;
           return;
         }
-        if (problem.empty()) problem = "BOARD line '" + shown(t) + "' is not x,y,field";
+        if (problem.empty()) problem = "BOARD line '" + echo_text(t) + "' is not x,y,field";
         continue;
       }
       if (!game_) continue;
       if (f[0] >= rules_.cols || f[1] >= rules_.rows) {
         if (problem.empty())
-          problem = "BOARD line '" + shown(t) + "': the point is off the " + size_text() + " board";
+          problem =
+              "BOARD line '" + echo_text(t) + "': the point is off the " + size_text() + " board";
         continue;
       }
       if (f[2] < 1 || f[2] > 3) {
-        if (problem.empty()) problem = "BOARD line '" + shown(t) + "': field must be 1, 2 or 3";
+        if (problem.empty()) problem = "BOARD line '" + echo_text(t) + "': field must be 1, 2 or 3";
         continue;
       }
       if (f[2] == 3) {
         if (problem.empty())
-          problem = "BOARD line '" + shown(t) + "': field 3 (continuous game) is not supported";
+          problem = "BOARD line '" + echo_text(t) + "': field 3 (continuous game) is not supported";
         continue;
       }
       const int c = cell(f[0], f[1]);
       if (seen[c]) {
-        if (problem.empty()) problem = "BOARD line '" + shown(t) + "': the point is given twice";
+        if (problem.empty())
+          problem = "BOARD line '" + echo_text(t) + "': the point is given twice";
         continue;
       }
       seen[c] = 1;

@@ -203,14 +203,10 @@ Record parse_psq(std::string_view text, const std::string& name) {
         r.rules.rule = mnk::Rule::kFreestyle;
       else if (starts("standard"))
         r.rules.rule = mnk::Rule::kStandard;
-      else if (starts("renju"))
-        throw fail(i, "Gomocup tournament '" + tournament +
-                          "' is played under the renju rule, which searchbench does not have "
-                          "(rules: freestyle, standard)");
-      else if (starts("caro"))
-        throw fail(i, "Gomocup tournament '" + tournament +
-                          "' is played under the caro rule, which searchbench does not have "
-                          "(rules: freestyle, standard)");
+      else if (starts("renju") || starts("caro"))
+        throw fail(i, "Gomocup tournament '" + tournament + "' is played under the " +
+                          (starts("renju") ? "renju" : "caro") +
+                          " rule, which searchbench does not have (rules: freestyle, standard)");
       else
         throw fail(i, "unknown Gomocup tournament '" + tournament +
                           "' (known: Freestyle..., Fastgame..., Standard...); its rule is unknown");

@@ -38,6 +38,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "core/echo_text.hpp"
 #include "core/limits.hpp"
 #include "core/memory.hpp"
 #include "core/sysinfo.hpp"
@@ -160,25 +161,10 @@ class Engine {
     return item;
   }
   void say(const std::string& s) {
-    const std::string line = s.rfind("info string ", 0) == 0 ? tame(s) : s;
+    const std::string line = s.rfind("info string ", 0) == 0 ? echo_text(s) : s;
     std::lock_guard lock(out_mu_);
     std::cout << line << "\n" << std::flush;
     if (!std::cout) output_lost_.store(true);
-  }
-  // An `info string` line echoes the input it complains about: control bytes become '?' (a GUI
-  // log or terminal must not receive raw escapes) and the line is cut to 200 bytes at a UTF-8
-  // character boundary, with "..." after it.
-  static std::string tame(std::string s) {
-    constexpr std::size_t kMax = 200;
-    if (s.size() > kMax) {
-      std::size_t cut = kMax;
-      while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-      s.resize(cut);
-      s += "...";
-    }
-    for (char& c : s)
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
-    return s;
   }
   void join() {
     if (worker_.joinable()) worker_.join();
