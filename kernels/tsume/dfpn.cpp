@@ -27,7 +27,7 @@ Result dfpn(const Params& p) {
   detail::solve_root(
       p, tt,
       [&](Position& pos, std::uint16_t r, detail::PathSet& ps) { return s.solve(pos, r, ps); },
-      res);
+      [&] { return lim.nodes; }, res);
   res.nodes = lim.nodes;
   res.positions = tt.positions();
   return res;

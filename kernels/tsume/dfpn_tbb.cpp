@@ -127,7 +127,7 @@ Result dfpn_tbb(const Params& p) {
   detail::solve_root(
       p, tt,
       [&](Position& pos, std::uint16_t r, detail::PathSet& ps) { return team.solve(pos, r, ps); },
-      res);
+      [&] { return team.nodes(); }, res);
   res.nodes = team.nodes();
   res.positions = tt.positions();
   return res;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 
 #include "main_line.hpp"
 #include "repetition_path.hpp"
@@ -23,10 +24,11 @@ namespace sb::tsume::detail {
 /// depth at which no line reached the limit (search.cut stayed false) proves no mate.
 /// `reset(search)` runs before each depth; an Aborted search sets res.stopped and drops an
 /// unfinished main line. With p.progress, Progress::bound is the longest length excluded so far (no
-/// mate within it). Search has attack/defend(Position&, int plies, PathSet&), a bool `cut` and
-/// `lim.nodes`.
+/// mate within it). The mate found is recorded in res.mates_found. Search has
+/// attack/defend(Position&, int plies, PathSet&), a bool `cut` and `lim.nodes`.
 template <class Search, class Reset>
 void deepen(const Params& p, Search& s, Result& res, Reset reset) {
+  const auto start = std::chrono::steady_clock::now();
   Position root = p.root;
   int excluded = 0;  // no mate within this many plies
   try {
@@ -38,6 +40,9 @@ void deepen(const Params& p, Search& s, Result& res, Reset reset) {
         res.outcome = Outcome::kMate;
         res.mate_length = len;
         res.length_proven = true;
+        const std::chrono::duration<double> t = std::chrono::steady_clock::now() - start;
+        res.mates_found.push_back({len, s.lim.nodes, t.count()});
+        res.proved = res.mates_found.back();
         if (p.main_line) {
           auto oracle = [&](Position& pos, int r, PathSet& pp) {
             return pos.side_to_move() == p.root.side_to_move() ? s.attack(pos, r, pp)

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -61,9 +62,12 @@ std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, i
 /// The df-pn kernels' common finish: after the proof of the root (v), prove the minimal mate
 /// length by searching for mates of length L - 2 until none exists, then extract the main line.
 /// solve(pos, r, path) answers one depth-limited query as DfPn::solve does (dfpn: one searcher;
-/// dfpn-tbb: several on the shared table).
-template <bool kShared, class Solve>
-void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Result& res) {
+/// dfpn-tbb: several on the shared table); found(len) records each mate length established
+/// (Result::mates_found) and shows it on the progress line, proved(len) the proof that it is
+/// minimal (Result::proved).
+template <bool kShared, class Solve, class Found, class Proved>
+void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Found&& found, Proved&& proved,
+                 Val v, Result& res) {
   Position root = p.root;
   const Color atk = root.side_to_move();
   if (v.dn == 0) {
@@ -73,7 +77,7 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Resu
   res.outcome = Outcome::kMate;
   int len = v.hi;
   res.mate_length = len;
-  if (p.progress) p.progress->bound.store(len, std::memory_order_relaxed);
+  found(len);
   if (!p.main_line) {
     res.main_line = proof_line(tt, root, atk, len, p.interpositions);
     return;
@@ -85,9 +89,10 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Resu
       if (w.pn != 0) break;
       len = w.hi;
       res.mate_length = len;
-      if (p.progress) p.progress->bound.store(len, std::memory_order_relaxed);
+      found(len);
     }
     res.length_proven = true;
+    proved(len);
     // the query depth for "pos mated within r plies?": attacker positions are mated in odd
     // numbers of plies, defender positions in even ones; 0 where no search is needed (an
     // attacker position with no ply left, a defender position asked for an immediate mate)
@@ -120,9 +125,20 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Val v, Resu
 /// The df-pn kernels' driver: solve(pos, r, path) (one searcher, or several on a shared table)
 /// proves or disproves the root, for a mate of any length or, with p.max_length, within that
 /// many plies; then post_search finishes. A limit reached before the root is settled gives
-/// kUnknown. Fills res.outcome, mate_length, length_proven, main_line, stopped, no_mate_within.
-template <bool kShared, class Solve>
-void solve_root(const Params& p, Table<kShared>& tt, Solve&& solve, Result& res) {
+/// kUnknown. Fills res.outcome, mate_length, length_proven, main_line, stopped, no_mate_within
+/// mates_found and proved (nodes() is the searchers' node count so far, read between queries).
+template <bool kShared, class Solve, class Nodes>
+void solve_root(const Params& p, Table<kShared>& tt, Solve&& solve, Nodes&& nodes, Result& res) {
+  const auto start = std::chrono::steady_clock::now();
+  auto at = [&](int len) {
+    const std::chrono::duration<double> t = std::chrono::steady_clock::now() - start;
+    return MateFound{len, nodes(), t.count()};
+  };
+  auto found = [&](int len) {
+    res.mates_found.push_back(at(len));
+    if (p.progress) p.progress->bound.store(len, std::memory_order_relaxed);
+  };
+  auto proved = [&](int len) { res.proved = at(len); };
   try {
     Position root = p.root;
     PathSet path;
@@ -135,7 +151,7 @@ void solve_root(const Params& p, Table<kShared>& tt, Solve&& solve, Result& res)
       res.no_mate_within = r;
       return;
     }
-    post_search(p, tt, solve, v, res);
+    post_search(p, tt, solve, found, proved, v, res);
   } catch (const Aborted&) {
     res.outcome = Outcome::kUnknown;
     res.stopped = true;

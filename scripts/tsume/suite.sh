@@ -1,5 +1,6 @@
 #!/bin/bash
-# The whole tsume suite, one problem at a time, with a kernel: writes <dir>/suite_<kernel>.csv and
+# The whole tsume suite but the long set (CI class long: `bench --suite long` runs those), one
+# problem at a time, with a kernel: writes <dir>/suite_<kernel>.csv and
 # prints the totals. Each problem: --time-limit 60, --max-memory 1G. Columns: name, kernel,
 # threads, outcome, mate_length, length_proven, leftover, nodes, positions, wall_s, verified.
 # Usage: bash scripts/tsume/suite.sh <dir> [kernel] [searchbench options...]   (default: dfpn)
@@ -19,7 +20,8 @@ tmp="$out.tmp"
 echo "name,kernel,threads,outcome,mate_length,length_proven,leftover,nodes,positions,wall_s,verified" > "$tmp"
 "$exe" tsume list -f csv | /usr/bin/python3 -c "
 import csv, sys
-for r in csv.DictReader(sys.stdin): print(r['name'])" | while read -r name; do
+for r in csv.DictReader(sys.stdin):
+    if r['ci'] != 'long': print(r['name'])" | while read -r name; do
   "$exe" tsume solve --puzzle "$name" -k "$kernel" --time-limit 60 --max-memory 1G -f csv "$@" \
     2>/dev/null < /dev/null | /usr/bin/python3 -c "
 import csv, sys

@@ -219,8 +219,10 @@ void add_bench(CLI::App& app, Action& action) {
       "Run a benchmark suite: every (kernel, instance, threads) cell R times after W warm-ups, "
       "one CSV row per repetition, one CSV per problem (schema: docs/harness.md, CSV schema), "
       "env.json beside them");
-  b->add_option("--suite", o->suite, "Suite: quick (~minutes on 2 cores) or full (larger sizes)")
-      ->check(CLI::IsMember({"quick", "full"}))
+  b->add_option("--suite", o->suite,
+                "Suite: quick (~minutes on 2 cores), full (larger sizes) or long (the long tsume "
+                "mates under a fixed node budget, one run each)")
+      ->check(CLI::IsMember({"quick", "full", "long"}))
       ->capture_default_str();
   b->add_option("--problem", o->problem,
                 "Only these problems (comma-separated: " + problem_names() + ")");

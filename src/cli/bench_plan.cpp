@@ -13,7 +13,8 @@ namespace sb::cli {
 BenchPlan plan_bench(const BenchOptions& o, int ranks) {
   bench::Request req;
   req.suite = bench::find_suite(o.suite);
-  if (req.suite == nullptr) throw UsageError("unknown suite '" + o.suite + "' (quick or full)");
+  if (req.suite == nullptr)
+    throw UsageError("unknown suite '" + o.suite + "' (quick, full or long)");
   req.hardware_threads = sysinfo::hardware_threads();
   BenchPlan p;
   p.suite = req.suite;

@@ -1,5 +1,6 @@
 // `searchbench signature`: the node-count signature (src/core/signature.hpp). stdout: one line per
-// (problem, kernel, instance) with its node count and verdict, then `Nodes searched: N`; the time
+// (problem, kernel, instance) with its count (the nodes, or for a run cut by a fixed node budget
+// what its problem counts instead: SignatureEntry) and verdict, then `Nodes searched: N`; the time
 // and nodes/s go to stderr so that stdout is the same on every machine. Exit 1 when a result
 // fails its verification.
 #include <cstdio>
@@ -18,7 +19,7 @@ void add_signature(CLI::App& app, Action& action) {
   cmd->callback([&action] {
     action = [] {
       const auto entries = run_signature();
-      std::uint64_t total = 0;
+      std::uint64_t total = 0, searched = 0;
       double wall = 0;
       bool failed = false;
       std::printf("%-12s %-18s %-14s %16s %s\n", "problem", "kernel", "instance", "nodes",
@@ -29,13 +30,14 @@ void add_signature(CLI::App& app, Action& action) {
                     static_cast<unsigned long long>(e.nodes),
                     std::string(verdict_name(e.verified)).c_str());
         total += e.nodes;
+        searched += e.searched;
         wall += e.wall_s;
         failed = failed || e.verified == Verdict::kFail;
       }
       std::printf("Nodes searched: %llu\n", static_cast<unsigned long long>(total));
       std::fflush(stdout);
       std::fprintf(stderr, "signature: %zu runs, %.3f s in the kernels, %.4g nodes/s\n",
-                   entries.size(), wall, wall > 0 ? static_cast<double>(total) / wall : 0.0);
+                   entries.size(), wall, wall > 0 ? static_cast<double>(searched) / wall : 0.0);
       if (failed) std::fprintf(stderr, "searchbench signature: error: a verification failed\n");
       return failed ? 1 : 0;
     };

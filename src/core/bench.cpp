@@ -33,10 +33,12 @@ const std::vector<Suite>& suites() {
   // reps: a two-sided Mann-Whitney U test at alpha 0.05 (scripts/compare.py) then detects a 10 %
   // change with power >= 0.8 in a cell whose run-to-run variation (coefficient of variation) is
   // at most 6 %, as it was for 88 of the 95 quick cells above 10 ms on a quiet 2-core VM; with
-  // 5 reps the power at 6 % is 0.49 (docs/compare.md).
+  // 5 reps the power at 6 % is 0.49 (docs/compare.md). long: the problems' long instances (tsume:
+  // the long mates, each run under a fixed node budget), one run each, no time budget.
   static const std::vector<Suite> all = {
       {"quick", 8, 1, 20.0, false},
       {"full", 5, 1, 300.0, true},
+      {"long", 1, 0, 0.0, false},
   };
   return all;
 }

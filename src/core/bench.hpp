@@ -39,14 +39,14 @@ std::vector<std::string> split_list(std::string_view text, char separator = ',')
 /// each problem's part (Problem::suites), and how far each kernel goes is its cap
 /// (KernelInfo::caps).
 struct Suite {
-  std::string_view name;  ///< "quick" or "full"
+  std::string_view name;  ///< "quick", "full" or "long"
   int reps;               ///< measured repetitions per cell
   int warmup;             ///< unrecorded warm-up runs per cell
-  double budget_s;        ///< largest estimated seconds for one run of a cell
+  double budget_s;        ///< largest estimated seconds for one run of a cell (0: none)
   bool many_threads;      ///< threads: powers of two up to the cores (else 1, 2, cores)
 };
 
-/// The suite called name ("quick", "full"), or nullptr.
+/// The suite called name ("quick", "full", "long"), or nullptr.
 const Suite* find_suite(std::string_view name);
 
 /// Thread counts a suite uses for parallel kernels on a machine with `hardware_threads` cores:

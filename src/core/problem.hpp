@@ -133,6 +133,10 @@ struct Problem {
       fields;
   /// The verifier: the result against published values or an independent checker.
   std::function<Verdict(const Instance&, const RunSettings&, const Outcome&)> verify;
+  /// What `signature` counts for a run, when not Outcome::nodes (empty: the nodes). A run cut by
+  /// a fixed node budget searches exactly the budget; its count is then what the search reached
+  /// within it (tsume: src/tsume/problem.hpp), so that a change of the search still changes it.
+  std::function<std::uint64_t(const Instance&, const Outcome&)> signature_count;
   std::vector<SuiteInstances> suites;  ///< per suite name, the instances it runs
   /// Per suite name, the cap of kernels that do not set their own (absent: no cap).
   std::map<std::string, double, std::less<>> default_caps;

@@ -11,6 +11,8 @@
 //     static Params params(const Instance&, const RunSettings&);
 //     static std::vector<std::string> fields(const Instance&, const RunSettings&, const Result&);
 //     static Verdict verify(const Instance&, const RunSettings&, const Result&);
+//     // optional: what `signature` counts when not Result::nodes (Problem::signature_count)
+//     static std::uint64_t signature_count(const Instance&, const Result&);
 //   };
 //
 // and its kernels as TypedKernel<T> entries, written with designated initializers (a function
@@ -130,6 +132,10 @@ std::unique_ptr<const Problem> make_problem(Problem base, std::vector<TypedKerne
   p->verify = [](const Instance& in, const RunSettings& s, const Outcome& o) {
     return T::verify(instance_of<T>(in), s, result_of<T>(o));
   };
+  if constexpr (requires { &T::signature_count; })
+    p->signature_count = [](const Instance& in, const Outcome& o) {
+      return T::signature_count(instance_of<T>(in), result_of<T>(o));
+    };
   for (auto& k : kernels) {
     KernelInfo info;
     info.name = std::move(k.name);

@@ -185,6 +185,17 @@ int run_solve(const SolveOptions& o) {
         if (prob && prob->published >= 0)
           std::printf("published = mate in %d (the source's length)\n", prob->published);
         std::printf("verified  = %s\n", verified.c_str());
+        if (!r.mates_found.empty()) {
+          const ts::MateFound& f = r.mates_found.front();
+          std::printf("first mate = %d plies, after %.3f s (%llu nodes)\n", f.length, f.seconds,
+                      static_cast<unsigned long long>(f.nodes));
+        }
+        if (const ts::MateFound* k = ts::known_length_found(inst, r))
+          std::printf("known length = %d plies, reached after %.3f s (%llu nodes)\n", k->length,
+                      k->seconds, static_cast<unsigned long long>(k->nodes));
+        if (r.length_proven)
+          std::printf("minimal   = proved after %.3f s (%llu nodes)\n", r.proved.seconds,
+                      static_cast<unsigned long long>(r.proved.nodes));
         std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
         std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
         std::printf("wall      = %.6f s (%.0f nodes/s)\n", wall, per_second(r.nodes, wall));
@@ -249,6 +260,7 @@ int run_list(const std::string& format) {
       std::cout << csv_line({p.name, e, pub,
                              p.quick        ? "quick"
                              : p.quick_dfpn ? "dfpn"
+                             : p.long_set   ? "long"
                                             : "",
                              p.sfen, p.source, p.checked});
     else

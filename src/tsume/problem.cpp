@@ -6,6 +6,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "core/csv.hpp"
 #include "core/typed_problem.hpp"
 
 namespace sb::tsume {
@@ -30,6 +31,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.root = x.position;
   p.threads = s.threads;
   p.max_memory = s.max_memory;
+  p.max_nodes = x.max_nodes;
   p.progress = s.progress;
   if (s.time_limit_s > 0)
     p.deadline = std::chrono::steady_clock::now() +
@@ -53,6 +55,14 @@ std::string kif_line(const Position& root, const std::vector<Move>& line, bool m
   return s;
 }
 
+const MateFound* known_length_found(const Instance& x, const Result& r) {
+  const Puzzle* p = x.name.empty() ? find_puzzle(x.position) : find_puzzle(x.name);
+  if (!p || p->expected < 0 || r.interpositions != Interpositions::kAll) return nullptr;
+  for (const MateFound& m : r.mates_found)
+    if (m.length <= p->expected) return &m;
+  return nullptr;
+}
+
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, const Result& r) {
   std::string usi;
   for (Move m : r.main_line) {
@@ -62,6 +72,8 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, c
   const char* outcome = r.outcome == Outcome::kMate     ? "mate"
                         : r.outcome == Outcome::kNoMate ? "nomate"
                                                         : "unknown";
+  const MateFound* first = r.mates_found.empty() ? nullptr : &r.mates_found.front();
+  const MateFound* known = known_length_found(x, r);
   return {
       outcome,
       r.outcome == Outcome::kMate ? std::to_string(r.mate_length) : std::string(),
@@ -72,12 +84,26 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, c
       std::to_string(r.positions),
       format_sfen(x.position),
       interpositions_name(r.interpositions),
-      r.no_mate_within > 0 ? std::to_string(r.no_mate_within) : std::string()};
+      r.no_mate_within > 0 ? std::to_string(r.no_mate_within) : std::string(),
+      first ? std::to_string(first->length) : std::string(),
+      first ? format_double(first->seconds) : std::string(),
+      first ? std::to_string(first->nodes) : std::string(),
+      known ? format_double(known->seconds) : std::string(),
+      known ? std::to_string(known->nodes) : std::string(),
+      r.length_proven ? format_double(r.proved.seconds) : std::string(),
+      r.length_proven ? std::to_string(r.proved.nodes) : std::string()};
 }
 
 Verdict Traits::verify(const Instance& x, const RunSettings&, const Result& r) {
   const std::string v = tsume::verify(x, r);
   return v == "pass" ? Verdict::kPass : v == "fail" ? Verdict::kFail : Verdict::kNa;
+}
+
+std::uint64_t Traits::signature_count(const Instance& x, const Result& r) {
+  if (x.max_nodes == 0) return r.nodes;
+  std::uint64_t n = r.positions;
+  for (const MateFound& m : r.mates_found) n += m.nodes;
+  return n;
 }
 
 namespace {
@@ -92,7 +118,7 @@ std::vector<KernelEntry> make_kernels() {
                                     "deepening, no table (after the article 詰め将棋ルーチン製作)",
                          .range = "short mates",
                          .fn = andor,
-                         .caps = {{"quick", 9}, {"full", 9}},
+                         .caps = {{"quick", 9}, {"full", 9}, {"long", 9}},
                          .micro = {"head-gold", "jisaku-10"},
                          .signature = {"head-gold", "classic-3", "jisaku-10", "uchifuzume-nomate"}},
                .deepens = true});
@@ -102,21 +128,22 @@ std::vector<KernelEntry> make_kernels() {
                                     "iterative deepening",
                          .range = "short mates",
                          .fn = andor_tt,
-                         .caps = {{"quick", 9}, {"full", 9}},
+                         .caps = {{"quick", 9}, {"full", 9}, {"long", 9}},
                          .micro = {"head-gold", "jisaku-10"},
                          .signature = {"head-gold", "classic-3", "jisaku-10", "uchifuzume-nomate"}},
                .deepens = true});
   v.push_back(
-      {.typed = {
-           .name = "dfpn",
-           .backend = "serial",
-           .summary = "df-pn (Nagai 2002), bounded table, proof hands, loops, minimal-length "
-                      "post-search",
-           .range = "any position",
-           .fn = dfpn,
-           .caps = {{"quick", 50}, {"full", 100}},
-           .micro = {"head-gold", "jisaku-10"},
-           .signature = {"head-gold", "classic-3", "jisaku-10", "interpose-pawn", "repetition"}}});
+      {.typed = {.name = "dfpn",
+                 .backend = "serial",
+                 .summary = "df-pn (Nagai 2002), bounded table, proof hands, loops, minimal-length "
+                            "post-search",
+                 .range = "any position",
+                 .fn = dfpn,
+                 .caps = {{"quick", 50}, {"full", 100}},
+                 .micro = {"head-gold", "jisaku-10"},
+                 // the long mates under a fixed node budget: what the search reaches within it
+                 .signature = {"head-gold", "classic-3", "jisaku-10", "interpose-pawn",
+                               "repetition", "zuko-001:nodes=500000", "zuko-100:nodes=500000"}}});
 #ifdef SEARCHBENCH_WITH_TBB
   // Not deterministic: the searchers race on one table, so node counts vary.
   v.push_back({.typed = {.name = "dfpn-tbb",
@@ -134,11 +161,24 @@ std::vector<KernelEntry> make_kernels() {
 std::vector<std::string> suite_names(bool full) {
   std::vector<std::pair<double, std::string>> v;
   for (const auto& p : puzzles())
-    if (full || p.quick_dfpn) v.emplace_back(Traits::size(parse_instance(p.name)), p.name);
+    if (!p.long_set && (full || p.quick_dfpn))
+      v.emplace_back(Traits::size(parse_instance(p.name)), p.name);
   std::stable_sort(v.begin(), v.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> names;
   for (auto& [size, name] : v) names.push_back(name);
+  return names;
+}
+
+// The suite `long`: the long set, shortest first, each under the budget kLongNodes.
+std::vector<std::string> long_names() {
+  std::vector<std::pair<int, std::string>> v;
+  for (const auto& p : puzzles())
+    if (p.long_set) v.emplace_back(p.expected, p.name + ":nodes=" + std::to_string(kLongNodes));
+  std::stable_sort(v.begin(), v.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> names;
+  for (auto& [len, name] : v) names.push_back(name);
   return names;
 }
 
@@ -163,9 +203,13 @@ const sb::Problem& problem() {
     base.title = "tsume-shogi: shortest forced mate and main line";
     base.instance_syntax = "a puzzle name (searchbench tsume list) or an SFEN position";
     base.size_name = "mate length";
-    base.columns = {"outcome",  "mate_length", "length_proven", "main_line",      "main_line_kif",
-                    "leftover", "positions",   "sfen",          "interpositions", "no_mate_within"};
-    base.suites = {{"quick", suite_names(false)}, {"full", suite_names(true)}};
+    base.columns = {"outcome",          "mate_length",    "length_proven",      "main_line",
+                    "main_line_kif",    "leftover",       "positions",          "sfen",
+                    "interpositions",   "no_mate_within", "first_mate",         "first_mate_s",
+                    "first_mate_nodes", "known_length_s", "known_length_nodes", "proved_s",
+                    "proved_nodes"};
+    base.suites = {
+        {"quick", suite_names(false)}, {"full", suite_names(true)}, {"long", long_names()}};
     base.default_caps = {{"quick", 50}, {"full", 100}};
     base.min_growth = 2;
     base.add_commands = add_commands;

@@ -31,10 +31,19 @@ struct Traits {
   static Params params(const Instance& x, const RunSettings& s);
   /// Columns outcome, mate_length, length_proven, main_line (USI), main_line_kif, leftover,
   /// positions, sfen, interpositions (the rule the search counted: all or no-futile),
-  /// no_mate_within (with a --max-length that found no mate: the plies excluded; else empty).
+  /// no_mate_within (with a --max-length that found no mate: the plies excluded; else empty),
+  /// first_mate, first_mate_s, first_mate_nodes (the first mate found: its length, and the
+  /// seconds and nodes of the search until then), known_length_s, known_length_nodes (until a mate
+  /// of the suite's expected length was established; empty outside the suite or when not
+  /// reached), proved_s, proved_nodes (with length_proven: until the proof that no shorter mate
+  /// exists, before the main line is read).
   static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
   /// Against the suite's cross-checked answer (tsume::verify).
   static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
+  /// The signature's count: the nodes; for an instance with a node budget (`:nodes=N`, which the
+  /// search spends exactly) what it reached within the budget instead: the positions written to
+  /// the table plus, for each mate length established, the nodes searched until then.
+  static std::uint64_t signature_count(const Instance& x, const Result& r);
 };
 
 /// A tsume kernel as the registry holds it: the typed entry (name, summary, caps, ...) that the
@@ -63,6 +72,11 @@ const sb::Problem& problem();
 
 /// Registers `searchbench tsume solve|perft|list|usi` (src/tsume/cli.cpp).
 void add_commands(CLI::App& app, Action& action);
+
+/// The first mate of r (Result::mates_found) at most as long as the suite's expected length for
+/// x (so, of that length: none is shorter), or nullptr: x is not in the suite, has no mate, the
+/// search did not count every interposition, or did not get there.
+const MateFound* known_length_found(const Instance& x, const Result& r);
 
 /// The main line as KIF move text, moves separated by spaces; with marks, each move starts with
 /// ▲ (Black) or △ (White).

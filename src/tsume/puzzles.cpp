@@ -1,5 +1,7 @@
 // Tsume puzzles: the committed suite (src/tsume/puzzles.tsv), instance text, the verifier against
 // the suite's answers, and the tsume conventions on hands (leftover pieces, the defender's rest).
+#include <algorithm>
+#include <charconv>
 #include <sstream>
 #include <stdexcept>
 
@@ -54,8 +56,11 @@ std::vector<Puzzle> load_puzzles() {
     p.expected = parse_len(f[2], where);
     if (p.expected == -2) throw std::logic_error("puzzles.tsv " + where + ": no expected length");
     p.published = parse_len(f[3], where);
+    if (f[4] != "" && f[4] != "quick" && f[4] != "dfpn" && f[4] != "long")
+      throw std::logic_error("puzzles.tsv " + where + ": unknown ci class '" + f[4] + "'");
     p.quick = f[4] == "quick";
     p.quick_dfpn = p.quick || f[4] == "dfpn";
+    p.long_set = f[4] == "long";
     p.source = f[5];
     p.checked = f[6];
     try {
@@ -91,15 +96,38 @@ const Puzzle* find_puzzle(const Position& pos) {
 }
 
 Instance parse_instance(std::string_view text) {
-  if (const Puzzle* p = find_puzzle(text)) return Instance{p->name, parse_sfen(p->sfen)};
-  if (text.find('/') == std::string_view::npos && text != "startpos")
-    throw std::invalid_argument(std::string("'").append(text).append(
-        "' is neither a puzzle of the suite (see `searchbench tsume list`) nor an SFEN position"));
-  return Instance{"", parse_sfen(text)};
+  std::uint64_t budget = 0;
+  // ":nodes=N" (no SFEN or puzzle name holds a ':')
+  if (const auto colon = text.rfind(':'); colon != std::string_view::npos) {
+    const std::string_view opt = text.substr(colon + 1);
+    const std::string_view key = "nodes=";
+    const std::string_view digits = opt.substr(std::min(opt.size(), key.size()));
+    const char* end = digits.data() + digits.size();
+    const auto [ptr, ec] = std::from_chars(digits.data(), end, budget);
+    if (opt.substr(0, key.size()) != key || digits.empty() || ec != std::errc() || ptr != end ||
+        budget == 0)
+      throw std::invalid_argument(std::string("'").append(text).append(
+          "': after the position, only ':nodes=N' (a node budget, N >= 1) is accepted"));
+    text = text.substr(0, colon);
+  }
+  Instance inst;
+  if (const Puzzle* p = find_puzzle(text)) {
+    inst = Instance{p->name, parse_sfen(p->sfen)};
+  } else {
+    if (text.find('/') == std::string_view::npos && text != "startpos")
+      throw std::invalid_argument(std::string("'").append(text).append(
+          "' is neither a puzzle of the suite (see `searchbench tsume list`) nor an SFEN "
+          "position"));
+    inst = Instance{"", parse_sfen(text)};
+  }
+  inst.max_nodes = budget;
+  return inst;
 }
 
 std::string format_instance(const Instance& inst) {
-  return inst.name.empty() ? format_sfen(inst.position) : inst.name;
+  std::string s = inst.name.empty() ? format_sfen(inst.position) : inst.name;
+  if (inst.max_nodes) s += ":nodes=" + std::to_string(inst.max_nodes);
+  return s;
 }
 
 std::string verify(const Instance& inst, const Result& r) {

@@ -30,12 +30,17 @@ namespace sb::tsume {
 struct Instance {
   std::string name;  ///< puzzle name, or empty for a position given as SFEN
   Position position;
+  /// A fixed node budget (instance text `<puzzle or SFEN>:nodes=N`): Params::max_nodes of every
+  /// run of the instance; 0: none.
+  std::uint64_t max_nodes = 0;
 };
 
-/// Reads an instance: a puzzle name (see puzzles()) or an SFEN string (parse_sfen rules). Throws
-/// std::invalid_argument with one line.
+/// Reads an instance: a puzzle name (see puzzles()) or an SFEN string (parse_sfen rules),
+/// optionally followed by `:nodes=N` (a node budget, N >= 1). Throws std::invalid_argument with
+/// one line.
 Instance parse_instance(std::string_view text);
-/// Canonical text of an instance: its puzzle name, or its SFEN when it has none.
+/// Canonical text of an instance: its puzzle name, or its SFEN when it has none, then
+/// `:nodes=N` when it has a node budget.
 std::string format_instance(const Instance& inst);
 
 /// The largest Params::max_length: the df-pn kernels' deepest line (Microcosmos, the longest
@@ -64,6 +69,15 @@ struct Params {
 
 enum class Outcome { kMate, kNoMate, kUnknown };
 
+/// A mate length the kernel established while it ran: the search had then proved a mate of at most
+/// `length` plies, after `nodes` nodes and `seconds` since the search started (after the table
+/// was allocated).
+struct MateFound {
+  int length = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
 /// Output of a tsume kernel. All counters are 64-bit.
 struct Result {
   Outcome outcome = Outcome::kUnknown;
@@ -79,6 +93,14 @@ struct Result {
   int no_mate_within = 0;
   /// The interposition rule the search counted under (Params::interpositions).
   Interpositions interpositions = Interpositions::kAll;
+  /// Every mate length established, in the order found (so each shorter than the one before):
+  /// df-pn: the root's proof, then each shorter mate of the post-search; the andor kernels: the
+  /// one (shortest) mate. Empty without a mate. Where a long mate's time goes: the first entry is
+  /// the first mate found, the last the length reported.
+  std::vector<MateFound> mates_found;
+  /// With length_proven: when the minimality was proved (the last length of mates_found, the
+  /// nodes and seconds until the proof that no shorter mate exists); before the main line.
+  MateFound proved;
 };
 
 /// A tsume kernel: a pure function. Throws std::invalid_argument on bad params (threads out of
@@ -110,7 +132,15 @@ struct Puzzle {
   std::string checked;  ///< how the expected length was cross-checked
   bool quick = false;   ///< small enough for the CI test of every kernel
   bool quick_dfpn = false;  ///< small enough for the CI test of the df-pn kernels
+  /// A member of the long set (CI class "long"): the bench suite `long` runs it under a fixed
+  /// node budget (kLongNodes); too long for the tests, which check the tail of its main line.
+  bool long_set = false;
 };
+
+/// The node budget of each run of the bench suite `long` (about two minutes of one thread on the
+/// 2-core reference VM at 1e6 nodes/s): the long mates' time to the first mate and to the known
+/// length are then compared within one fixed amount of work.
+inline constexpr std::uint64_t kLongNodes = 200'000'000;
 
 /// The puzzle suite, in file order. The file is parsed once; a malformed file is a build error
 /// caught by the tests (std::logic_error).

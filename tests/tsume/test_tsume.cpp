@@ -733,3 +733,149 @@ TEST(TsumeKernels, OneRegistry) {
     EXPECT_NE(std::string(e.what()).find(problem().kernel_names()), std::string::npos) << e.what();
   }
 }
+
+// The long set (CI class "long"): each member has the source's length and KomoringHeights' answer
+// recorded in the suite file ("KomoringHeights 1.1.0: mate N" in `checked`), which must be the
+// suite's length under our rules, never shorter than the source's (our rules count every
+// interposition); the bench suite `long` runs exactly these, each under the node budget, and the
+// quick and full suites none of them.
+TEST(TsumeLongSet, MembersAndTheirSecondSource) {
+  std::set<std::string> members;
+  for (const auto& p : puzzles()) {
+    if (!p.long_set) continue;
+    members.insert(p.name);
+    EXPECT_FALSE(p.quick_dfpn) << p.name;
+    ASSERT_GT(p.published, 0) << p.name;
+    EXPECT_GE(p.expected, p.published) << p.name;
+    const std::string tag = "KomoringHeights 1.1.0: mate ";
+    const auto at = p.checked.find(tag);
+    ASSERT_NE(at, std::string::npos) << p.name;
+    EXPECT_EQ(std::atoi(p.checked.c_str() + at + tag.size()), p.expected) << p.name;
+  }
+  for (const char* name : {"zuko-001", "muso-100", "zuko-100", "microcosmos"})
+    EXPECT_TRUE(members.count(name)) << name;
+  std::set<std::string> bench_long;
+  for (const auto& text : problem().suite("long")) {
+    const Instance x = parse_instance(text);
+    EXPECT_EQ(x.max_nodes, kLongNodes) << text;
+    bench_long.insert(x.name);
+  }
+  EXPECT_EQ(bench_long, members);
+  for (const char* suite : {"quick", "full"})
+    for (const auto& text : problem().suite(suite))
+      EXPECT_FALSE(members.count(parse_instance(text).name)) << suite << " " << text;
+}
+
+// 将棋図巧 第1番 (69 plies), the long set's shortest member, takes minutes; the tests check its
+// source's main line instead (Open Tsume's record, CC0-1.0:
+// collections/edo/zukou/problems/001.json): legal, every attacker move a check, mate after the
+// published 69 plies, which our rules and KomoringHeights agree on (the suite's expected length);
+// and dfpn proves the last 33 plies of it minimal, a tail that runs in a fraction of a second.
+TEST(TsumeLongSet, Zuko001SourceLineAndItsTail) {
+  const std::vector<std::string> line = {
+      "S*5d",  "6e7e", "7i8g", "7e8f", "5g6f",  "3f6f", "5a9e+", "8f7f", "P*7g", "6f7g",
+      "9e7g",  "7f8e", "R*1e", "R*2e", "1e2e",  "1f2e", "7g9e",  "8e7f", "R*2f", "R*3f",
+      "2f3f",  "2e3f", "9e7g", "7f8e", "R*3e",  "R*4e", "3e4e",  "3f4e", "7g9e", "8e7f",
+      "R*4f",  "R*5f", "4f5f", "4e5f", "9e7g",  "7f8e", "R*8d",  "8e8d", "7g9e", "8d8c",
+      "9b8b",  "8a8b", "8g7e", "7d7e", "P*8d",  "8c9b", "S*8a",  "9b9a", "7b8b", "9a8b",
+      "7a7b",  "8b9a", "P*9b", "5f9b", "8a9b+", "9a9b", "B*7d",  "9b9a", "7b8b", "9a8b",
+      "8d8c+", "8b7a", "9e6b", "7a6b", "5d6c+", "6b6a", "8c7b",  "6a5a", "6c5b"};
+  const Puzzle* p = find_puzzle("zuko-001");
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(static_cast<int>(line.size()), p->published);
+  EXPECT_EQ(p->expected, p->published);
+  Position pos = parse_sfen(p->sfen);
+  const Color attacker = pos.side_to_move();
+  Position tail;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (i == line.size() - 33) tail = pos;
+    const Move m = parse_usi_move(pos, line[i]);
+    if (pos.side_to_move() == attacker) {
+      EXPECT_TRUE(has(usi_moves(pos, true), line[i])) << "ply " << i + 1 << " is not a check";
+    }
+    Undo u;
+    pos.do_move(m, u);
+  }
+  EXPECT_TRUE(is_checkmate(pos));
+  Params prm;
+  prm.root = tail;
+  prm.max_memory = 64ull << 20;
+  const Result r = dfpn(prm);
+  ASSERT_EQ(r.outcome, Outcome::kMate);
+  EXPECT_TRUE(r.length_proven);
+  EXPECT_EQ(r.mate_length, 33);
+  EXPECT_EQ(check_main_line(tail, r.main_line, 33), "");
+}
+
+// Result::mates_found and Result::proved, on problems where dfpn's first mate is longer than the
+// minimum (zuko-036: 13 plies, muso-032: 35) and one where it is not: the lengths only get
+// shorter, the node counts and times only grow, the last is the length reported and the proof of
+// minimality comes after it; known_length_found picks the suite's length. The andor kernels
+// record their one (shortest) mate.
+TEST(TsumeLongSet, MatesFoundAndKnownLength) {
+  for (const char* name : {"zuko-036", "muso-032", "jisaku-10"}) {
+    const Puzzle* p = find_puzzle(name);
+    ASSERT_NE(p, nullptr);
+    Params prm;
+    prm.root = parse_sfen(p->sfen);
+    prm.max_memory = 64ull << 20;
+    const Result r = dfpn(prm);
+    ASSERT_EQ(r.outcome, Outcome::kMate) << name;
+    ASSERT_FALSE(r.mates_found.empty()) << name;
+    if (std::string(name) != "jisaku-10") {
+      EXPECT_GT(r.mates_found.size(), 1u) << name;
+    }
+    for (std::size_t i = 1; i < r.mates_found.size(); ++i) {
+      EXPECT_LT(r.mates_found[i].length, r.mates_found[i - 1].length) << name;
+      EXPECT_GE(r.mates_found[i].nodes, r.mates_found[i - 1].nodes) << name;
+      EXPECT_GE(r.mates_found[i].seconds, r.mates_found[i - 1].seconds) << name;
+    }
+    EXPECT_EQ(r.mates_found.back().length, r.mate_length) << name;
+    ASSERT_TRUE(r.length_proven) << name;
+    EXPECT_EQ(r.proved.length, r.mate_length) << name;
+    EXPECT_GE(r.proved.nodes, r.mates_found.back().nodes) << name;
+    EXPECT_LE(r.proved.nodes, r.nodes) << name;
+    const MateFound* k = known_length_found(Instance{p->name, prm.root}, r);
+    ASSERT_NE(k, nullptr) << name;
+    EXPECT_EQ(k->length, p->expected) << name;
+  }
+  Params ap;
+  ap.root = parse_sfen(find_puzzle("jisaku-10")->sfen);
+  const Result a = andor(ap);
+  ASSERT_EQ(a.mates_found.size(), 1u);
+  EXPECT_EQ(a.mates_found[0].length, 9);
+  EXPECT_LE(a.mates_found[0].nodes, a.nodes);  // the main line is read after the mate
+  EXPECT_EQ(a.proved.length, 9);
+}
+
+// `<puzzle or SFEN>:nodes=N`: a fixed node budget that every run of the instance spends exactly
+// (one thread) and that the canonical text keeps; anything else after a ':' is refused.
+TEST(TsumeLongSet, NodeBudgetInstances) {
+  const Instance x = parse_instance("zuko-100:nodes=20000");
+  EXPECT_EQ(x.name, "zuko-100");
+  EXPECT_EQ(x.max_nodes, 20000u);
+  EXPECT_EQ(format_instance(x), "zuko-100:nodes=20000");
+  EXPECT_EQ(parse_instance("jisaku-10").max_nodes, 0u);
+  const std::string sfen = "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1";
+  EXPECT_EQ(format_instance(parse_instance(sfen + ":nodes=7")), sfen + ":nodes=7");
+  for (const char* bad : {"zuko-100:nodes=", "zuko-100:nodes=0", "zuko-100:nodes=1x",
+                          "zuko-100:n=5", "zuko-100:", "zuko-100:nodes=-3"})
+    EXPECT_THROW(parse_instance(bad), std::invalid_argument) << bad;
+  const sb::Problem& pr = problem();
+  const sb::KernelInfo* k = pr.find_kernel("dfpn");
+  ASSERT_NE(k, nullptr);
+  const sb::Instance in = pr.parse("zuko-100:nodes=20000");
+  sb::RunSettings s;
+  s.max_memory = 64ull << 20;
+  const sb::Outcome o = k->run(in, s);
+  EXPECT_EQ(o.nodes, 20000u);
+  const auto& r = *static_cast<const Result*>(o.result.get());
+  EXPECT_TRUE(r.stopped);
+  // the signature counts what the search reached within the budget
+  std::uint64_t reached = r.positions;
+  for (const MateFound& m : r.mates_found) reached += m.nodes;
+  ASSERT_TRUE(pr.signature_count);
+  EXPECT_EQ(pr.signature_count(in, o), reached);
+  EXPECT_EQ(pr.signature_count(pr.parse("jisaku-10"), k->run(pr.parse("jisaku-10"), s)),
+            k->run(pr.parse("jisaku-10"), s).nodes);
+}

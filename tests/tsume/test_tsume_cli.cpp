@@ -102,6 +102,11 @@ TEST(TsumeCli, SolveCsvJson) {
   EXPECT_EQ(c["verified"], "pass");
   EXPECT_EQ(c["interpositions"], "all");
   EXPECT_EQ(c["no_mate_within"], "");
+  // the one mate andor finds is the first, of the suite's length, proved minimal at once
+  EXPECT_EQ(c["first_mate"], "1");
+  EXPECT_NE(c["first_mate_s"], "");
+  EXPECT_EQ(c["known_length_nodes"], c["first_mate_nodes"]);
+  EXPECT_EQ(c["proved_nodes"], c["first_mate_nodes"]);
   EXPECT_EQ(c["sfen"], sb::tsume::format_sfen(sb::tsume::parse_instance("head-gold").position));
   EXPECT_NE(c["nodes"], "");
   EXPECT_NE(c["positions"], "");
@@ -117,6 +122,9 @@ TEST(TsumeCli, SolveCsvJson) {
   EXPECT_TRUE(j["leftover"].is_null());
   EXPECT_EQ(j["interpositions"], "all");
   EXPECT_TRUE(j["no_mate_within"].is_null());
+  for (const char* key : {"first_mate", "first_mate_s", "first_mate_nodes", "known_length_s",
+                          "known_length_nodes", "proved_s", "proved_nodes"})
+    EXPECT_TRUE(j[key].is_null()) << key;  // no mate
   EXPECT_TRUE(j["nodes"].is_number_unsigned());
   EXPECT_TRUE(j["positions"].is_number_unsigned());
 }
@@ -640,4 +648,23 @@ TEST(TsumeCli, FormerOptionNameOfPuzzle) {
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_EQ(a.out.substr(0, a.out.find('\n')), b.out.substr(0, b.out.find('\n')));
   EXPECT_NE(b.out.find("head-gold"), std::string::npos) << b.out;
+}
+
+// `bench --suite long`: tsume's long set, each instance under the fixed node budget; the df-pn
+// kernels run it, the full-width ones are capped out; the text output names the first mate.
+TEST(TsumeCli, LongSuite) {
+  const auto r = run_cli("bench --suite long --problem tsume --dry-run --out /dev/null");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string budget = ":nodes=" + std::to_string(sb::tsume::kLongNodes);
+  for (const char* name : {"zuko-001", "zuko-099", "muso-100", "zuko-100", "microcosmos"})
+    EXPECT_NE(r.out.find("run  tsume/dfpn " + std::string(name) + budget + " threads=1"),
+              std::string::npos)
+        << name << "\n"
+        << r.out;
+  EXPECT_EQ(r.out.find("run  tsume/andor "), std::string::npos) << r.out;
+  const auto s = run_cli("tsume solve --puzzle muso-077 -k dfpn");
+  EXPECT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_NE(s.out.find("first mate = 11 plies, after "), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("known length = 11 plies, reached after "), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("minimal   = proved after "), std::string::npos) << s.out;
 }
