@@ -1,5 +1,6 @@
 // The node-count signature (as Stockfish's `bench`): every deterministic kernel on its fixed list
-// of small instances, one thread, every first move classified; the node counts and their total.
+// of small instances, one thread, every first move classified; the node counts (for a run cut by
+// a fixed node budget, what its problem counts instead: Problem::signature_count) and their total.
 // A change that alters any kernel's search changes the total, which tests/core/test_signature.cpp
 // pins.
 #pragma once
