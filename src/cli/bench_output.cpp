@@ -136,7 +136,6 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
 
 std::string BenchFiles::resume(nlohmann::ordered_json record) {
   record_ = std::move(record);
-  // The cells whose rows are whole in their file, in the order they finished.
   std::map<std::string, const Problem*> by_name;
   for (const auto& [p, path] : csv_path_) by_name[p->name] = p;
   std::map<const Problem*, std::string> text;  // each .part as it is
@@ -149,6 +148,7 @@ std::string BenchFiles::resume(nlohmann::ordered_json record) {
     const std::string header = csv_line(bench::csv_columns(*p));
     if (text[p].compare(0, header.size(), header) == 0) keep[p] = header.size();
   }
+  // The finished cells whose rows are whole in their file, in the order they finished.
   nlohmann::ordered_json kept = nlohmann::ordered_json::array();
   std::map<const Problem*, bool> cut;  // a cell of this file is lost: so are the later ones
   try {
@@ -167,8 +167,9 @@ std::string BenchFiles::resume(nlohmann::ordered_json record) {
       if (it == by_name.end()) continue;
       const Problem* p = it->second;
       const std::string& t = text[p];
-      if (cut[p] || !keep.count(p) || c.end <= keep[p] || c.end > t.size() ||
-          t[c.end - 1] != '\n') {
+      const auto& cells = record_.at("plan").at("cells");
+      if (cut[p] || c.cell >= cells.size() || cells[c.cell] != c.label || !keep.count(p) ||
+          c.end <= keep[p] || c.end > t.size() || t[c.end - 1] != '\n') {
         cut[p] = true;
         continue;
       }
