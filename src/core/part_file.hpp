@@ -15,9 +15,11 @@ namespace sb {
 class PartFile {
  public:
   /// The file for `path` (a symbolic link is written through; see result_path). With
-  /// keep < 0, starts PATH.part afresh (an existing one is replaced); with keep >= 0, carries
+  /// keep < 0, starts PATH.part afresh (an existing one is emptied); with keep >= 0, carries
   /// PATH.part on: cuts it to its first `keep` bytes and appends after them (throws when it is
-  /// shorter). Throws std::runtime_error with a clear message when the file cannot be written.
+  /// shorter). PATH.part stays locked (flock) while this object has it open, and a file that
+  /// another process has locked is refused untouched. Throws std::runtime_error with a clear
+  /// message when the file cannot be written.
   explicit PartFile(std::filesystem::path path, std::int64_t keep = -1);
   PartFile(const PartFile&) = delete;
   PartFile& operator=(const PartFile&) = delete;

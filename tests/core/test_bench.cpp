@@ -1,6 +1,8 @@
 // Tests of the benchmark harness: the plan and schema (src/bench.hpp) directly, and
 // `searchbench bench` end to end through the CLI binary (SEARCHBENCH_CLI).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -745,6 +747,16 @@ TEST(BenchResume, AnotherPlanBuildOrMachineIsRefusedAndTheFilesAreKept) {
   j["hardware_threads"] = j["hardware_threads"].get<int>() + 1;
   std::ofstream(cut / "env.json.part") << j.dump(2);
   refused(resume, "the machine differs (hardware_threads");
+
+  // A run still writing the files (here: the test holds their lock) is never cut short.
+  std::ofstream(cut / "env.json.part") << record_text;
+  {
+    const int fd = ::open((cut / "nqueens.csv.part").c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::flock(fd, LOCK_EX), 0);
+    refused(resume, "nqueens.csv.part' is in use by another run");
+    ::close(fd);
+  }
 
   // The plan given again in full, as first typed, is the same plan: the run carries on.
   std::ofstream(cut / "env.json.part") << record_text;
