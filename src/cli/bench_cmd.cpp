@@ -118,7 +118,6 @@ int run_bench(const BenchOptions& given) {
   const bool resuming = !given.resume.empty();
   nlohmann::ordered_json recorded;
   if (resuming) {
-    if (!given.out.empty()) throw UsageError("--resume carries on the run's own --out; drop --out");
     o.out = given.resume;
     const auto where = record_path_of(o.out, o.env);
     std::string cannot;
@@ -136,7 +135,14 @@ int run_bench(const BenchOptions& given) {
   }
 
   // The plan: all usage errors are found here, before any file or kernel.
-  const BenchPlan bp = plan_bench(o, ranks);
+  const BenchPlan bp = [&] {
+    try {
+      return plan_bench(o, ranks);
+    } catch (const UsageError& e) {
+      if (!resuming) throw;
+      throw UsageError("cannot resume '" + o.out + "': its plan: " + e.what());
+    }
+  }();
   const bench::Plan& plan = bp.plan;
   const int reps = bp.reps, warmup = bp.warmup;
   const int most_threads = most_mpi_threads(plan);
