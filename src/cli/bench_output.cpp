@@ -106,10 +106,18 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
     (void)result_path(env_path_);
     for (const auto& part : parts) {
       std::error_code ec;
-      if (fs::exists(fs::symlink_status(part, ec)))
-        throw UsageError("'" + part.string() +
-                         "' is there: an interrupted run; carry it on with --resume " +
-                         out_.string() + ", or remove its .part files to start again");
+      if (!fs::exists(fs::symlink_status(part, ec))) continue;
+      // The record names its run's CSV: beside it, one file, another than this run's maybe.
+      fs::path theirs = out_;
+      try {
+        const auto r = read_record(record_path_);
+        if (!to_dir_ && r["csv"].is_object() && r["csv"].size() == 1)
+          theirs = env_path_.parent_path() / r["csv"].begin()->get<std::string>();
+      } catch (const std::exception&) {
+      }
+      throw UsageError("'" + part.string() +
+                       "' is there: an interrupted run; carry it on with --resume " +
+                       theirs.string() + ", or remove its .part files to start again");
     }
     for (const auto& [p, path] : csv_path_) {
       csv_[p] = std::make_unique<PartFile>(path);

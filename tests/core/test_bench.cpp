@@ -695,6 +695,11 @@ TEST(BenchResume, AnInterruptedRunWithADamagedLastLineMeasuresThatCellAgain) {
   ASSERT_TRUE(fs::exists(sub / "env.json.part"));
   const auto record = nlohmann::json::parse(slurp(sub / "env.json.part"));
   ASSERT_EQ(record["finished"].size(), 1u);
+  // Another run beside it would share its record (env.json.part): refused, naming this run.
+  const auto other = bench(dir, plan + " --out '" + (sub / "other.csv").string() + "'");
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.err.find("--resume " + csv.string()), std::string::npos) << other.err;
+  EXPECT_FALSE(fs::exists(sub / "other.csv.part"));
   // Cut the one finished cell's last line short.
   fs::resize_file(fs::path(csv.string() + ".part"),
                   record["finished"][0]["end"].get<std::uintmax_t>() - 3);
