@@ -247,11 +247,24 @@ ChildProcess::Read ChildProcess::read_line(std::string* line, Clock::time_point 
 }
 
 void ChildProcess::suspend() {
-  if (!reaped_ && pid_ > 0) ::kill(-pid_, SIGSTOP);
+  if (reaped_ || pid_ <= 0) return;
+  if (::kill(-pid_, SIGSTOP) != 0) ::kill(pid_, SIGSTOP);
+  // kill() only makes the signal pending: a child waiting for a core (state R) would run on
+  // until the scheduler picks it. Waiting for the stop makes it certain when this returns.
+  int st = 0;
+  pid_t r;
+  do {
+    r = ::waitpid(pid_, &st, WUNTRACED);
+  } while (r < 0 && errno == EINTR);
+  if (r == pid_ && !WIFSTOPPED(st)) {
+    reaped_ = true;  // it ended instead
+    status_ = st;
+  }
 }
 
 void ChildProcess::resume() {
-  if (!reaped_ && pid_ > 0) ::kill(-pid_, SIGCONT);
+  if (reaped_ || pid_ <= 0) return;
+  if (::kill(-pid_, SIGCONT) != 0) ::kill(pid_, SIGCONT);
 }
 
 void ChildProcess::reap(bool block) {

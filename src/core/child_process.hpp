@@ -47,7 +47,8 @@ class ChildProcess {
   /// waiting until `deadline`. kClosed: end of output (the child exited or closed stdout).
   Read read_line(std::string* line, Clock::time_point deadline);
 
-  /// Stops the process group (SIGSTOP) or lets it run again (SIGCONT).
+  /// Stops the process group (SIGSTOP; returns once the child itself has stopped, or ended) or
+  /// lets it run again (SIGCONT).
   void suspend();
   void resume();
 
