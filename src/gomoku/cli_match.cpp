@@ -101,10 +101,17 @@ int run_match(const MatchCliOptions& o) {
       throw UsageError("cannot create the records directory '" + o.records + "'");
     mo.records_dir = o.records;
   }
+  const std::string part = o.out + ".part";
+  std::ofstream csv(part, std::ios::trunc);
+  if (!csv) throw UsageError("cannot write '" + part + "' (for --out " + o.out + ")");
   std::ofstream log;
   if (!o.log.empty()) {
     log.open(o.log, std::ios::trunc);
-    if (!log) throw UsageError("cannot write the log '" + o.log + "'");
+    if (!log) {
+      csv.close();
+      std::filesystem::remove(part);
+      throw UsageError("cannot write the log '" + o.log + "'");
+    }
     const auto log_t0 = Clock::now();
     mo.log = [&log, log_t0](const std::string& line) {
       char t[32];
@@ -113,9 +120,6 @@ int run_match(const MatchCliOptions& o) {
       log << t << line << "\n" << std::flush;
     };
   }
-  const std::string part = o.out + ".part";
-  std::ofstream csv(part, std::ios::trunc);
-  if (!csv) throw UsageError("cannot write '" + part + "' (for --out " + o.out + ")");
   csv << csv_line(gm::match_csv_header()) << std::flush;
   std::vector<gm::GameResult> results;
   const auto t0 = Clock::now();

@@ -478,6 +478,7 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       "gomoku match --white 1 --out x.csv",
       "gomoku match --black 1 --white 1 --tolerance -1 --out x.csv",
       "gomoku match --black 1 --white 1 --time-per-game 0 --out x.csv",
+      "gomoku match --black 1 --white 1 --log /nonexistent/dir/m.log --out " + temp_path("log.csv"),
   };
   for (const auto& args : bad) {
     const auto r = run_cli(args, "h8\n");
@@ -486,6 +487,7 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
     EXPECT_EQ(r.err.rfind("searchbench: error: ", 0), 0u) << args << ": " << r.err;
   }
   EXPECT_EQ(slurp(rec), "keep me\n") << "an existing record is never overwritten";
+  EXPECT_FALSE(fs::exists(temp_path("log.csv.part"))) << "nothing partial is left behind";
   fs::remove(rec);
 }
 
