@@ -43,14 +43,12 @@ constexpr const char* kForceFailEnv = "SEARCHBENCH_TEST_FORCE_VERIFY_FAIL";
 // Runs cell c once; only the kernel call is inside the timer. With watch, a run that lasts over
 // a second reports its progress on stderr (the watcher thread is started and joined outside the
 // timer and sleeps while the kernel runs).
-bench::Row run_once(const bench::Cell& c, const BenchOptions& o, const std::string& label,
-                    bool watch) {
+bench::Row run_once(const bench::Cell& c, const std::string& label, bool watch) {
   const KernelInfo& k = *c.kernel;
   Progress progress;
   RunSettings s;
   s.threads = c.threads;
   s.progress = &progress;
-  s.all_moves = o.all_moves;
   Outcome out;
   double wall = 0;
   {
@@ -154,10 +152,10 @@ int run_bench(const BenchOptions& o) {
     try {
       // Progress of the first run of a cell, and of every run when they are long.
       for (int w = 0; w < warmup; ++w)
-        run_once(c, o, label + " warm-up", watch_all || (root && w == 0));
+        run_once(c, label + " warm-up", watch_all || (root && w == 0));
       for (int r = 1; r <= reps; ++r) {
         bench::Row row =
-            run_once(c, o, label + " rep " + std::to_string(r) + "/" + std::to_string(reps),
+            run_once(c, label + " rep " + std::to_string(r) + "/" + std::to_string(reps),
                      watch_all || (root && warmup == 0 && r == 1));
         row.rep = r;
         if (tally.force_fail && row.verified == Verdict::kPass) row.verified = Verdict::kFail;
@@ -205,7 +203,7 @@ int run_bench(const BenchOptions& o) {
   tally.elapsed_s = seconds_since(t_start);
   const int code = (tally.fail > 0 || !tally.errors.empty()) ? 1 : 0;
   if (!root) return code;  // rank 0 writes the files
-  files.commit(env_json(o, bp, files, tally, ranks, kForceFailEnv));
+  files.commit(env_json(bp, files, tally, ranks, kForceFailEnv));
   log_summary(std::cerr, files, tally);
   return code;
 }
@@ -249,9 +247,6 @@ void add_bench(CLI::App& app, Action& action) {
                 "(default: quick 20, full 300, with the kernels' suite caps; given: "
                 "this budget without the caps; 0: no limit)")
       ->transform(number_in(0.0, 1e9));
-  b->add_flag("--all-moves,!--no-all-moves", o->all_moves,
-              "games: classify every first move, filling winning_first_moves (default); "
-              "--no-all-moves stops at the first winning move");
   b->add_option("--env", o->env, "Where env.json goes (default: beside the CSV files)")
       ->check(non_empty());
   b->add_option("--out", o->out,

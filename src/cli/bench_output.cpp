@@ -142,8 +142,8 @@ std::string BenchFiles::where() const {
   return where;
 }
 
-std::string env_json(const BenchOptions& o, const BenchPlan& p, const BenchFiles& files,
-                     const BenchTally& t, int ranks, const char* test_hook) {
+std::string env_json(const BenchPlan& p, const BenchFiles& files, const BenchTally& t, int ranks,
+                     const char* test_hook) {
   nlohmann::ordered_json j;
   j["searchbench_version"] = build::kVersion;
   j["git_sha"] = sysinfo::git_sha();
@@ -166,7 +166,6 @@ std::string env_json(const BenchOptions& o, const BenchPlan& p, const BenchFiles
   j["reps"] = p.reps;
   j["warmup"] = p.warmup;
   j["budget_s"] = p.plan.budget_s;
-  j["all_moves"] = o.all_moves;
   j["started_utc"] = t.started_utc;
   j["finished_utc"] = sysinfo::timestamp_utc();
   j["elapsed_s"] = t.elapsed_s;

@@ -60,8 +60,8 @@ class BenchFiles {
 };
 
 /// env.json: everything about the run that is not in every row.
-std::string env_json(const BenchOptions& o, const BenchPlan& p, const BenchFiles& files,
-                     const BenchTally& t, int ranks, const char* test_hook);
+std::string env_json(const BenchPlan& p, const BenchFiles& files, const BenchTally& t, int ranks,
+                     const char* test_hook);
 
 /// "searchbench bench: skip CELL: REASON" for each cell the plan skips.
 void log_planned_skips(std::ostream& err, const bench::Plan& plan);

@@ -25,7 +25,6 @@ struct BenchOptions {
   int reps = 0;        ///< 0: the suite's
   int warmup = -1;     ///< -1: the suite's
   double budget = -1;  ///< -1: the suite's
-  bool all_moves = true;
   bool dry_run = false;
   bool n_given = false, threads_given = false, kernels_given = false, instances_given = false;
   std::string env;
