@@ -54,14 +54,12 @@ constexpr const char* kStopEnv = "SEARCHBENCH_TEST_STOP_IN_CELL";
 // Runs cell c once; only the kernel call is inside the timer. With watch, a run that lasts over
 // a second reports its progress on stderr (the watcher thread is started and joined outside the
 // timer and sleeps while the kernel runs).
-bench::Row run_once(const bench::Cell& c, const BenchOptions& o, const std::string& label,
-                    bool watch) {
+bench::Row run_once(const bench::Cell& c, const std::string& label, bool watch) {
   const KernelInfo& k = *c.kernel;
   Progress progress;
   RunSettings s;
   s.threads = c.threads;
   s.progress = &progress;
-  s.all_moves = o.all_moves;
   Outcome out;
   double wall = 0;
   {
@@ -252,10 +250,10 @@ int run_bench(const BenchOptions& given) {
     try {
       // Progress of the first run of a cell, and of every run when they are long.
       for (int w = 0; w < warmup; ++w)
-        run_once(c, o, label + " warm-up", watch_all || (root && w == 0));
+        run_once(c, label + " warm-up", watch_all || (root && w == 0));
       for (int r = 1; r <= reps; ++r) {
         bench::Row row =
-            run_once(c, o, label + " rep " + std::to_string(r) + "/" + std::to_string(reps),
+            run_once(c, label + " rep " + std::to_string(r) + "/" + std::to_string(reps),
                      watch_all || (root && warmup == 0 && r == 1));
         row.rep = r;
         if (tally.force_fail && row.verified == Verdict::kPass) row.verified = Verdict::kFail;
@@ -365,10 +363,6 @@ void add_bench(CLI::App& app, Action& action) {
                     "(default: quick 20, full 300, with the kernels' suite caps; given: "
                     "this budget without the caps; 0: no limit)")
           ->transform(number_in(0.0, 1e9));
-  auto* all_moves_opt =
-      b->add_flag("--all-moves,!--no-all-moves", o->all_moves,
-                  "games: classify every first move, filling winning_first_moves (default); "
-                  "--no-all-moves stops at the first winning move");
   b->add_option("--env", o->env, "Where env.json goes (default: beside the CSV files)")
       ->check(non_empty());
   auto* out_opt = b->add_option(
@@ -384,9 +378,9 @@ void add_bench(CLI::App& app, Action& action) {
   b->add_flag("--dry-run", o->dry_run,
               "Print the cells that would run and those skipped, run nothing")
       ->excludes(resume_opt);
-  const std::vector<CLI::Option*> plan_opts = {suite_opt,     problem_opt,  kernels_opt, n_opt,
-                                               instances_opt, threads_opt,  reps_opt,    warmup_opt,
-                                               budget_opt,    all_moves_opt};
+  const std::vector<CLI::Option*> plan_opts = {suite_opt, problem_opt,   kernels_opt,
+                                               n_opt,     instances_opt, threads_opt,
+                                               reps_opt,  warmup_opt,    budget_opt};
   b->callback([&action, o, kernels_opt, n_opt, threads_opt, instances_opt, plan_opts] {
     runs_on_ranks() = true;
     o->kernels_given = kernels_opt->count() > 0;
@@ -394,7 +388,7 @@ void add_bench(CLI::App& app, Action& action) {
     o->threads_given = threads_opt->count() > 0;
     o->instances_given = instances_opt->count() > 0;
     o->given.clear();
-    for (const CLI::Option* opt : plan_opts)  // "--all-moves" -> "all_moves", as options_json
+    for (const CLI::Option* opt : plan_opts)  // "--reps" -> "reps", as options_json
       if (opt->count() > 0) {
         std::string name = opt->get_name(false, false);
         name.erase(0, name.find_first_not_of('-'));

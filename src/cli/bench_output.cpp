@@ -320,7 +320,6 @@ nlohmann::ordered_json env_record(const BenchOptions& o, const BenchPlan& p,
   j["reps"] = p.reps;
   j["warmup"] = p.warmup;
   j["budget_s"] = p.plan.budget_s;
-  j["all_moves"] = o.all_moves;
   j["started_utc"] = sysinfo::timestamp_utc();
   j["options"] = options_json(o);
   nlohmann::ordered_json cells = nlohmann::ordered_json::array();

@@ -72,7 +72,6 @@ nlohmann::ordered_json options_json(const BenchOptions& o) {
   j["reps"] = o.reps;
   j["warmup"] = o.warmup;
   j["budget"] = o.budget;
-  j["all_moves"] = o.all_moves;
   return j;
 }
 
@@ -92,7 +91,6 @@ BenchOptions options_from_json(const nlohmann::json& j) {
     j.at("reps").get_to(o.reps);
     j.at("warmup").get_to(o.warmup);
     j.at("budget").get_to(o.budget);
-    j.at("all_moves").get_to(o.all_moves);
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(std::string("the recorded options are damaged (") + e.what() + ")");
   }

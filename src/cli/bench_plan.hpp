@@ -26,14 +26,13 @@ struct BenchOptions {
   int reps = 0;        ///< 0: the suite's
   int warmup = -1;     ///< -1: the suite's
   double budget = -1;  ///< -1: the suite's
-  bool all_moves = true;
   bool dry_run = false;
   bool n_given = false, threads_given = false, kernels_given = false, instances_given = false;
   std::string env;
   std::string out;
   std::string resume;  ///< --resume DIR|FILE: the output of an interrupted run
   /// The options that shape the plan given on the command line, by their options_json names
-  /// ("reps", "all_moves"): with --resume they replace the recorded ones.
+  /// ("reps", "budget"): with --resume they replace the recorded ones.
   std::vector<std::string> given;
 };
 

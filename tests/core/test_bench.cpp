@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -540,6 +541,68 @@ TEST(BenchCli, QueensGameRowsCarryTheGameValues) {
   EXPECT_EQ(rows[3][col(rows, "rows")], "3");
   EXPECT_EQ(rows[3][col(rows, "cols")], "5");
   EXPECT_EQ(rows[3][col(rows, "play")], "misere");
+}
+
+// What a game run answers is part of its instance: ":value-only" stops at the first winning move
+// (queens game) or at the position's value (m,n,k), and leaves the per-move columns empty.
+TEST(BenchCli, ValueOnlyInstancesOfTheGames) {
+  TempDir dir;
+  const auto out = dir.path() / "run";
+  const auto r = bench(dir,
+                       "--problem queens-game,mnk --kernels memo-sym,pns --instances "
+                       "'5x5:value-only;5x5;4x4k3:value-only;4x4k3' --reps 1 --warmup 0 --out '" +
+                           out.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto qg = parse_csv(slurp(out / "queens-game.csv"));
+  ASSERT_EQ(qg.size(), 3u);
+  for (std::size_t i = 1; i < qg.size(); ++i) {
+    const bool value_only = qg[i][col(qg, "instance")] == "5x5:value-only";
+    EXPECT_EQ(qg[i][col(qg, "winning_first_moves")].empty(), value_only);
+    EXPECT_EQ(qg[i][col(qg, "winner")], "first");  // odd n: the centre wins (Jenrich)
+    EXPECT_EQ(qg[i][col(qg, "verified")], "pass");
+  }
+  const auto mn = parse_csv(slurp(out / "mnk.csv"));
+  ASSERT_EQ(mn.size(), 3u);
+  for (std::size_t i = 1; i < mn.size(); ++i) {
+    const bool value_only = mn[i][col(mn, "instance")] == "4x4k3:value-only";
+    EXPECT_EQ(mn[i][col(mn, "move_value_counts")].empty(), value_only);
+    EXPECT_EQ(mn[i][col(mn, "value")], "first");  // 4,4,3 is a first-player win
+  }
+  EXPECT_NE(bench(dir,
+                  "--problem mnk --kernels pns --instances '4x4k3:all-moves' --dry-run "
+                  "--out '" +
+                      (dir.path() / "x.csv").string() + "'")
+                .code,
+            0);
+}
+
+// The instance a game's single run prints says what it answered (every move classified, or with
+// ":value-only" the value alone): given back to bench, it gives the same result columns.
+TEST(BenchCli, AGameRunsInstanceReproducesItInBench) {
+  TempDir dir;
+  const auto single_csv = dir.path() / "single.csv", bench_csv = dir.path() / "bench.csv";
+  for (const auto& [problem, command, kernel] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"queens-game", "queens-game solve -n 5 -k memo", "memo"},
+           {"queens-game", "queens-game solve -n 5 -k memo --all-moves", "memo"},
+           {"mnk", "mnk solve --board 4x3 -k 3 --kernel alphabeta", "alphabeta"},
+           {"mnk", "mnk solve --board 4x3 -k 3 --kernel alphabeta --all-moves", "alphabeta"}}) {
+    const std::string cmd = "'" + std::string(SEARCHBENCH_CLI) + "' " + command + " -f csv >'" +
+                            single_csv.string() + "'";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << command;
+    const auto one = parse_csv(slurp(single_csv));
+    ASSERT_EQ(one.size(), 2u) << command;
+    const std::string instance = one[1][col(one, "instance")];
+    const auto r =
+        bench(dir, "--problem " + problem + " --kernels " + kernel + " --instances '" + instance +
+                       "' --reps 1 --warmup 0 --out '" + bench_csv.string() + "'");
+    ASSERT_EQ(r.code, 0) << instance << ": " << r.err;
+    const auto rows = parse_csv(slurp(bench_csv));
+    ASSERT_EQ(rows.size(), 2u) << instance;
+    EXPECT_EQ(rows[1][col(rows, "instance")], instance);
+    for (const auto& c : sb::find_problem(problem)->columns)
+      EXPECT_EQ(rows[1][col(rows, c)], one[1][col(one, c)]) << command << ": " << c;
+  }
 }
 
 TEST(BenchCli, SeveralProblemsWriteOneCsvEachIntoADirectory) {
