@@ -59,7 +59,6 @@ void run(benchmark::State& state, const sb::Problem* p, const sb::KernelInfo* k,
          const sb::Instance& in, int threads) {
   sb::RunSettings s;
   s.threads = threads;
-  s.all_moves = true;  // as `searchbench bench` does by default: every first move classified
   sb::Outcome o;
   try {
     for (auto _ : state) {

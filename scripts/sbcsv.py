@@ -19,6 +19,9 @@ ADDED = {"ranks": 1}
 RENAMED = {("nqueens", "naive-seed"): "naive-full-check"}
 # Instances renamed since (problem, former name): present name.
 RENAMED_INSTANCES = {("tsume", "seed-jisaku10"): "jisaku-10"}
+# Games run with the former `bench --no-all-moves` (problem: the column it left empty): their
+# instances now end in ":value-only".
+VALUE_ONLY_MARK = {"queens-game": "winning_first_moves", "mnk": "move_value_counts"}
 
 
 def csv_paths(paths, prog):
@@ -54,6 +57,11 @@ def load(paths, prog):
             df.loc[(df["problem"] == problem) & (df["kernel"] == former), "kernel"] = name
         for (problem, former), name in RENAMED_INSTANCES.items():
             df.loc[(df["problem"] == problem) & (df["instance"] == former), "instance"] = name
+        for problem, column in VALUE_ONLY_MARK.items():
+            if column in df.columns:
+                rows = ((df["problem"] == problem) & df[column].isna() &
+                        ~df["instance"].str.contains(":value-only", regex=False, na=False))
+                df.loc[rows, "instance"] = df.loc[rows, "instance"] + ":value-only"
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
 

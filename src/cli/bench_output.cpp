@@ -3,8 +3,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -12,34 +15,27 @@
 
 #include "build_info.hpp"
 #include "cli/commands.hpp"
+#include "core/csv.hpp"
 #include "core/sysinfo.hpp"
+#include "core/text_file.hpp"
 
 namespace sb::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-// Temporary file names to remove if the run is interrupted (SIGINT, SIGTERM, SIGHUP), so that
-// Ctrl-C leaves nothing behind either. They follow AtomicFile's naming (PATH.tmp.PID, see
-// src/core/csv.cpp); the handler only calls unlink and _exit, which are async-signal-safe.
-constexpr int kMaxTemporaries = 16;
-char g_tmp[kMaxTemporaries][4096];
-int g_tmp_count = 0;
+// On an interrupt (SIGINT, SIGTERM, SIGHUP) the handler removes a half-written record
+// (env.json.part.tmp), says how to carry the run on, and exits; the .part files stay. It only
+// calls unlink, write and _exit, which are async-signal-safe, on text prepared beforehand.
+char g_record_tmp[4096];
+char g_interrupted[8192];
 
-extern "C" void remove_temporaries_and_exit(int sig) {
-  for (int i = 0; i < g_tmp_count; ++i) ::unlink(g_tmp[i]);
-  ::_exit(128 + sig);
-}
-
-void on_interrupt_remove(const std::vector<fs::path>& paths) {
-  const std::string suffix = ".tmp." + std::to_string(::getpid());
-  for (const auto& p : paths) {
-    const std::string t = p.string() + suffix;
-    if (g_tmp_count >= kMaxTemporaries || t.size() >= sizeof g_tmp[0]) continue;
-    std::snprintf(g_tmp[g_tmp_count], sizeof g_tmp[0], "%s", t.c_str());
-    ++g_tmp_count;
+extern "C" void keep_parts_and_exit(int sig) {
+  if (g_record_tmp[0] != '\0') ::unlink(g_record_tmp);
+  const std::size_t n = std::strlen(g_interrupted);
+  if (n > 0 && ::write(STDERR_FILENO, g_interrupted, n) < 0) {
   }
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_temporaries_and_exit);
+  ::_exit(128 + sig);
 }
 
 // The command line as typed, from /proc/self/cmdline (Linux); "" where unavailable.
@@ -89,51 +85,184 @@ BenchFiles::BenchFiles(const BenchOptions& o, const bench::Plan& plan) : out_(o.
   env_path_ = !o.env.empty() ? fs::path(o.env)
               : to_dir_      ? out_ / "env.json"
                              : out_.parent_path() / "env.json";
+  record_path_ = part_path_of(env_path_);
+  record_tmp_ = record_path_;
+  record_tmp_ += ".tmp";
 }
 
-std::string BenchFiles::open() {
+std::string BenchFiles::start(nlohmann::ordered_json record) {
+  record_ = std::move(record);
+  record_["elapsed_s"] = 0.0;
+  record_["finished"] = nlohmann::ordered_json::array();
+  bool wrote_record = false;
   try {
     if (to_dir_ && !fs::exists(out_)) fs::create_directories(out_);
+    std::vector<fs::path> parts = {record_path_};
     for (const auto& [p, path] : csv_path_) {
       if (fs::weakly_canonical(env_path_) == fs::weakly_canonical(path))
         throw UsageError("--env and --out name the same file");
-      csv_[p] = std::make_unique<AtomicFile>(path);
+      parts.push_back(part_path_of(result_path(path)));
     }
-    env_ = std::make_unique<AtomicFile>(env_path_);
-  } catch (const UsageError& e) {
-    return e.what();
-  } catch (const fs::filesystem_error& e) {
-    return std::string("cannot write the results: ") + e.what() + " (nothing was run)";
-  } catch (const std::runtime_error& e) {
+    (void)result_path(env_path_);
+    for (const auto& part : parts) {
+      std::error_code ec;
+      if (!fs::exists(fs::symlink_status(part, ec))) continue;
+      // The record names its run's CSV: beside it, one file, another than this run's maybe.
+      fs::path theirs = out_;
+      try {
+        const auto r = read_record(record_path_);
+        if (!to_dir_ && r["csv"].is_object() && r["csv"].size() == 1)
+          theirs = env_path_.parent_path() / r["csv"].begin()->get<std::string>();
+      } catch (const std::exception&) {
+      }
+      throw UsageError("'" + part.string() +
+                       "' is there: an interrupted run; carry it on with --resume " +
+                       theirs.string() + ", or remove its .part files to start again");
+    }
+    for (const auto& [p, path] : csv_path_) {
+      csv_[p] = std::make_unique<PartFile>(path);
+      csv_[p]->write(csv_line(bench::csv_columns(*p)));
+      csv_[p]->flush();
+    }
+    wrote_record = true;
+    write_record();
+    return "";
+  } catch (const std::exception& e) {
+    for (auto& [p, f] : csv_) f->discard();
+    csv_.clear();
+    if (wrote_record) {
+      std::error_code ec;
+      fs::remove(record_path_, ec);
+      fs::remove(record_tmp_, ec);
+    }
+    if (dynamic_cast<const UsageError*>(&e) != nullptr) return e.what();
+    if (dynamic_cast<const fs::filesystem_error*>(&e) != nullptr)
+      return std::string("cannot write the results: ") + e.what() + " (nothing was run)";
     return std::string(e.what()) + " (nothing was run)";
+  }
+}
+
+std::string BenchFiles::resume(nlohmann::ordered_json record) {
+  record_ = std::move(record);
+  std::map<std::string, const Problem*> by_name;
+  for (const auto& [p, path] : csv_path_) by_name[p->name] = p;
+  std::map<const Problem*, std::string> text;  // each .part as it is
+  for (const auto& [p, path] : csv_path_) {
+    std::ifstream in(part_path_of(result_path(path)), std::ios::binary);
+    if (in) text[p].assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  std::map<const Problem*, std::uint64_t> keep;
+  for (const auto& [p, path] : csv_path_) {
+    const std::string header = csv_line(bench::csv_columns(*p));
+    if (text[p].compare(0, header.size(), header) == 0) keep[p] = header.size();
+  }
+  // The finished cells whose rows are whole in their file, in the order they finished.
+  nlohmann::ordered_json kept = nlohmann::ordered_json::array();
+  std::map<const Problem*, bool> cut;  // a cell of this file is lost: so are the later ones
+  try {
+    for (const auto& f : record_.at("finished")) {
+      FinishedCell c;
+      c.cell = f.at("cell").get<std::size_t>();
+      c.label = f.at("label").get<std::string>();
+      c.problem = f.at("problem").get<std::string>();
+      c.end = f.at("end").get<std::uint64_t>();
+      c.rows = f.at("rows").get<int>();
+      c.median_s = f.at("median_s").get<double>();
+      c.pass = f.at("pass").get<int>();
+      c.fail = f.at("fail").get<int>();
+      c.na = f.at("na").get<int>();
+      const auto it = by_name.find(c.problem);
+      if (it == by_name.end()) continue;
+      const Problem* p = it->second;
+      const std::string& t = text[p];
+      const auto& cells = record_.at("plan").at("cells");
+      if (cut[p] || c.cell >= cells.size() || cells[c.cell] != c.label || !keep.count(p) ||
+          c.end <= keep[p] || c.end > t.size() || t[c.end - 1] != '\n') {
+        cut[p] = true;
+        continue;
+      }
+      keep[p] = c.end;
+      finished_[c.cell] = c;
+      kept.push_back(f);
+    }
+  } catch (const nlohmann::json::exception& e) {
+    return "'" + record_path_.string() + "' is damaged (" + e.what() + ")";
+  }
+  record_["finished"] = kept;
+  try {
+    for (const auto& [p, path] : csv_path_) {
+      if (keep.count(p)) {
+        csv_[p] = std::make_unique<PartFile>(path, static_cast<std::int64_t>(keep[p]));
+      } else {  // no whole header: nothing of this file is kept
+        csv_[p] = std::make_unique<PartFile>(path);
+        csv_[p]->write(csv_line(bench::csv_columns(*p)));
+        csv_[p]->flush();
+      }
+    }
+    write_record();
+  } catch (const std::exception& e) {
+    return e.what();
   }
   return "";
 }
 
-void BenchFiles::remove_on_interrupt() const {
-  std::vector<fs::path> temporaries;
-  for (const auto& [p, path] : csv_path_) temporaries.push_back(path);
-  temporaries.push_back(env_path_);
-  on_interrupt_remove(temporaries);
-}
-
-void BenchFiles::write_headers() {
-  for (const auto& [p, f] : csv_) {
-    f->write(csv_line(bench::csv_columns(*p)));
-    f->flush();
-  }
+void BenchFiles::keep_on_interrupt(const std::string& resume_command) const {
+  std::snprintf(g_record_tmp, sizeof g_record_tmp, "%s",
+                record_tmp_.string().size() < sizeof g_record_tmp ? record_tmp_.c_str() : "");
+  std::snprintf(g_interrupted, sizeof g_interrupted,
+                "searchbench bench: interrupted; the finished cells are kept in the .part files: "
+                "carry the run on with `%s`\n",
+                resume_command.c_str());
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, keep_parts_and_exit);
 }
 
 void BenchFiles::write_rows(const Problem& p, const std::vector<bench::Row>& rows) {
-  AtomicFile& f = *csv_.at(&p);
+  PartFile& f = *csv_.at(&p);
   for (const auto& row : rows) f.write(csv_line(bench::csv_fields(row)));
   f.flush();
 }
 
+void BenchFiles::record_finished(FinishedCell done, double elapsed_s) {
+  record_["finished"].push_back({{"cell", done.cell},
+                                 {"label", done.label},
+                                 {"problem", done.problem},
+                                 {"end", done.end},
+                                 {"rows", done.rows},
+                                 {"median_s", done.median_s},
+                                 {"pass", done.pass},
+                                 {"fail", done.fail},
+                                 {"na", done.na}});
+  record_["elapsed_s"] = elapsed_s;
+  write_record();
+}
+
+const FinishedCell* BenchFiles::finished(std::size_t i) const {
+  const auto it = finished_.find(i);
+  return it == finished_.end() ? nullptr : &it->second;
+}
+
+void BenchFiles::write_record() {
+  // Written whole under a temporary name and renamed, so that a kill leaves the old record or
+  // the new one, never half of one.
+  const std::string text = json_text(record_);
+  std::FILE* f = std::fopen(record_tmp_.c_str(), "wb");
+  if (f == nullptr)
+    throw std::runtime_error("cannot write '" + record_tmp_.string() +
+                             "': " + std::strerror(errno));
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (std::fclose(f) != 0 || !ok) {
+    ::unlink(record_tmp_.c_str());
+    throw std::runtime_error("write error on '" + record_tmp_.string() + "'");
+  }
+  fs::rename(record_tmp_, record_path_);
+}
+
 void BenchFiles::commit(const std::string& env_json) {
-  env_->write(env_json);
+  AtomicFile env(env_path_);
+  env.write(env_json);
+  env.commit();
   for (auto& [p, f] : csv_) f->commit();
-  env_->commit();
+  fs::remove(record_path_);
 }
 
 std::string BenchFiles::where() const {
@@ -142,8 +271,33 @@ std::string BenchFiles::where() const {
   return where;
 }
 
-std::string env_json(const BenchOptions& o, const BenchPlan& p, const BenchFiles& files,
-                     const BenchTally& t, int ranks, const char* test_hook) {
+fs::path record_path_of(std::string& out, const std::string& env) {
+  if (out.size() > 5 && out.compare(out.size() - 5, 5, ".part") == 0 && !fs::is_directory(out))
+    out.resize(out.size() - 5);
+  if (!env.empty()) return part_path_of(env);
+  const fs::path o(out);
+  if (fs::is_directory(o) || out.back() == '/') return o / "env.json.part";
+  return part_path_of(o.parent_path() / "env.json");
+}
+
+nlohmann::ordered_json read_record(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw UsageError("cannot resume: no record of an interrupted run at '" + path.string() +
+                     "' (--resume takes the --out of a run that was stopped; with --env, give "
+                     "the same --env)");
+  std::string text;
+  if (!read_capped(in, std::size_t{256} << 20, text) || in.bad())
+    throw UsageError("cannot resume: '" + path.string() + "' cannot be read whole");
+  nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("options") || !j.contains("plan") ||
+      !j.contains("finished") || !j["finished"].is_array())
+    throw UsageError("cannot resume: '" + path.string() + "' is not the record of a bench run");
+  return j;
+}
+
+nlohmann::ordered_json env_record(const BenchOptions& o, const BenchPlan& p,
+                                  const BenchFiles& files, int ranks) {
   nlohmann::ordered_json j;
   j["searchbench_version"] = build::kVersion;
   j["git_sha"] = sysinfo::git_sha();
@@ -166,11 +320,80 @@ std::string env_json(const BenchOptions& o, const BenchPlan& p, const BenchFiles
   j["reps"] = p.reps;
   j["warmup"] = p.warmup;
   j["budget_s"] = p.plan.budget_s;
-  j["all_moves"] = o.all_moves;
-  j["started_utc"] = t.started_utc;
+  j["started_utc"] = sysinfo::timestamp_utc();
+  j["options"] = options_json(o);
+  nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+  for (const auto& c : p.plan.cells) cells.push_back(bench::cell_label(c));
+  nlohmann::ordered_json skipped = nlohmann::ordered_json::array();
+  for (const auto& s : p.plan.skipped)
+    skipped.push_back(bench::cell_label(s.cell) + ": " + s.reason);
+  j["plan"] = {{"cells", cells}, {"skipped", skipped}};
+  return j;
+}
+
+std::optional<std::string> record_differs(const nlohmann::ordered_json& recorded,
+                                          const nlohmann::ordered_json& now) {
+  // Everything recorded must agree but what names this run (its command line, start, time so
+  // far, finished cells, the options as typed: a plan is compared as planned) or the host's
+  // name and OS release, which do not change a measurement.
+  static const std::vector<std::string> free = {"command", "host",      "os",       "started_utc",
+                                                "options", "elapsed_s", "finished", "resumed"};
+  static const std::vector<std::string> build = {
+      "searchbench_version", "git_sha",     "compiler",       "flags",
+      "build_type",          "tbb_version", "openmp_version", "mpi_version"};
+  static const std::vector<std::string> machine = {"cpu_model", "hardware_threads", "mpi_ranks"};
+  const auto has = [](const std::vector<std::string>& v, const std::string& k) {
+    return std::find(v.begin(), v.end(), k) != v.end();
+  };
+  const auto shown = [](const nlohmann::ordered_json& v) {
+    return v.is_null() ? std::string("nothing")
+                       : v.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  };
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : recorded.items()) keys.push_back(k);
+  for (const auto& [k, v] : now.items())
+    if (!recorded.contains(k)) keys.push_back(k);
+  // The CSV files follow from the problems of the plan: its cells say more.
+  std::stable_partition(keys.begin(), keys.end(), [](const std::string& k) { return k != "csv"; });
+  for (const auto& k : keys) {
+    if (has(free, k)) continue;
+    const auto a = recorded.contains(k) ? recorded[k] : nlohmann::ordered_json();
+    const auto b = now.contains(k) ? now[k] : nlohmann::ordered_json();
+    if (a == b) continue;
+    const std::string what = has(build, k)     ? "the build differs"
+                             : has(machine, k) ? "the machine differs"
+                                               : "the plan differs";
+    std::string detail = k + ": recorded " + shown(a) + ", now " + shown(b);
+    if (k == "plan" && a.is_object() && b.is_object()) {  // the first cell that differs
+      for (const char* part : {"cells", "skipped"}) {
+        const auto& x = a.contains(part) ? a[part] : nlohmann::ordered_json::array();
+        const auto& y = b.contains(part) ? b[part] : nlohmann::ordered_json::array();
+        if (x == y) continue;
+        std::size_t i = 0;
+        while (i < x.size() && i < y.size() && x[i] == y[i]) ++i;
+        detail = std::string(part == std::string("cells") ? "cell" : "skipped cell") + " " +
+                 std::to_string(i + 1) + ": recorded " + (i < x.size() ? shown(x[i]) : "nothing") +
+                 ", now " + (i < y.size() ? shown(y[i]) : "nothing") + " (" +
+                 std::to_string(x.size()) + " recorded, " + std::to_string(y.size()) + " now)";
+        break;
+      }
+    }
+    return what + " (" + detail + "); a run is carried on with the same plan, build and machine";
+  }
+  return std::nullopt;
+}
+
+std::string env_json(const nlohmann::ordered_json& record, const BenchTally& t, int ranks,
+                     const char* test_hook) {
+  nlohmann::ordered_json j;
+  for (const auto& [k, v] : record.items()) {
+    if (k == "options" || k == "plan" || k == "elapsed_s" || k == "finished" || k == "resumed")
+      continue;
+    j[k] = v;
+  }
   j["finished_utc"] = sysinfo::timestamp_utc();
   j["elapsed_s"] = t.elapsed_s;
-  j["cells_planned"] = p.plan.cells.size() + p.plan.skipped.size();
+  j["cells_planned"] = t.cells_planned;
   j["cells_run"] = t.cells_run;
   j["rows"] = t.rows_written;
   j["verified"] = {{"pass", t.pass}, {"fail", t.fail}, {"na", t.na}};
@@ -184,6 +407,7 @@ std::string env_json(const BenchOptions& o, const BenchPlan& p, const BenchFiles
                   {"reason", s.reason}});
   j["skipped"] = sk;
   j["errors"] = t.errors;
+  if (record.contains("resumed")) j["resumed"] = record["resumed"];
   if (t.force_fail) j["test_hook"] = std::string(test_hook) + "=1";
   return json_text(j);
 }

@@ -58,6 +58,63 @@ BenchPlan plan_bench(const BenchOptions& o, int ranks) {
   return p;
 }
 
+nlohmann::ordered_json options_json(const BenchOptions& o) {
+  nlohmann::ordered_json j;
+  j["suite"] = o.suite;
+  j["problem"] = o.problem;
+  j["kernels"] = o.kernels;
+  j["kernels_given"] = o.kernels_given;
+  j["n"] = o.n;
+  j["n_given"] = o.n_given;
+  j["instances"] = o.instances;
+  j["instances_given"] = o.instances_given;
+  j["threads"] = o.threads;
+  j["threads_given"] = o.threads_given;
+  j["reps"] = o.reps;
+  j["warmup"] = o.warmup;
+  j["budget"] = o.budget;
+  return j;
+}
+
+BenchOptions options_from_json(const nlohmann::json& j) {
+  BenchOptions o;
+  try {
+    j.at("suite").get_to(o.suite);
+    j.at("problem").get_to(o.problem);
+    j.at("kernels").get_to(o.kernels);
+    j.at("kernels_given").get_to(o.kernels_given);
+    j.at("n").get_to(o.n);
+    j.at("n_given").get_to(o.n_given);
+    j.at("instances").get_to(o.instances);
+    j.at("instances_given").get_to(o.instances_given);
+    j.at("threads").get_to(o.threads);
+    j.at("threads_given").get_to(o.threads_given);
+    j.at("reps").get_to(o.reps);
+    j.at("warmup").get_to(o.warmup);
+    j.at("budget").get_to(o.budget);
+  } catch (const nlohmann::json::exception& e) {
+    throw UsageError(std::string("the recorded options are damaged (") + e.what() + ")");
+  }
+  return o;
+}
+
+BenchOptions merged_options(const nlohmann::json& recorded, const BenchOptions& o) {
+  nlohmann::json j = recorded;
+  const nlohmann::json now = options_json(o);
+  for (const auto& name : o.given) {
+    if (!now.contains(name)) continue;
+    j[name] = now[name];
+    if (now.contains(name + "_given")) j[name + "_given"] = now[name + "_given"];
+  }
+  BenchOptions m = options_from_json(j);
+  m.out = o.out;
+  m.env = o.env;
+  m.resume = o.resume;
+  m.dry_run = o.dry_run;
+  m.given = o.given;
+  return m;
+}
+
 int most_mpi_threads(const bench::Plan& plan) {
   int most = 0;
   for (const auto& c : plan.cells)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -25,12 +26,24 @@ struct BenchOptions {
   int reps = 0;        ///< 0: the suite's
   int warmup = -1;     ///< -1: the suite's
   double budget = -1;  ///< -1: the suite's
-  bool all_moves = true;
   bool dry_run = false;
   bool n_given = false, threads_given = false, kernels_given = false, instances_given = false;
   std::string env;
   std::string out;
+  std::string resume;  ///< --resume DIR|FILE: the output of an interrupted run
+  /// The options that shape the plan given on the command line, by their options_json names
+  /// ("reps", "budget"): with --resume they replace the recorded ones.
+  std::vector<std::string> given;
 };
+
+/// The options that shape a run's plan (everything but the files and --dry-run), as recorded
+/// at the start of a run so that --resume can plan the same cells again.
+nlohmann::ordered_json options_json(const BenchOptions& o);
+/// The options recorded by options_json. Throws UsageError when `j` is not such a record.
+BenchOptions options_from_json(const nlohmann::json& j);
+/// The recorded options `recorded` (options_json), with those of `o` that o.given names in
+/// their place; the files and --resume are o's.
+BenchOptions merged_options(const nlohmann::json& recorded, const BenchOptions& o);
 
 /// The cells to run and how often.
 struct BenchPlan {

@@ -1,7 +1,8 @@
 // `searchbench signature`: the node-count signature (src/core/signature.hpp). stdout: one line per
 // (problem, kernel, instance) with its count (the nodes, or for a run cut by a fixed node budget
 // what its problem counts instead: SignatureEntry) and verdict, then `Nodes searched: N`; the time
-// and nodes/s go to stderr so that stdout is the same on every machine. Exit 1 when a result
+// and nodes/s (in all, then per kernel, to compare a kernel's speed between builds) go to stderr
+// so that stdout is the same on every machine. Exit 1 when a result
 // fails its verification.
 #include <cstdio>
 #include <string>
@@ -38,6 +39,24 @@ void add_signature(CLI::App& app, Action& action) {
       std::fflush(stdout);
       std::fprintf(stderr, "signature: %zu runs, %.3f s in the kernels, %.4g nodes/s\n",
                    entries.size(), wall, wall > 0 ? static_cast<double>(searched) / wall : 0.0);
+      // per kernel: its nodes/s on the signature's instances, to compare engine speed between
+      // builds (stderr: it depends on the machine)
+      for (std::size_t i = 0; i < entries.size();) {
+        std::size_t j = i;
+        std::uint64_t nodes = 0;
+        double s = 0;
+        for (; j < entries.size() && entries[j].problem == entries[i].problem &&
+               entries[j].kernel == entries[i].kernel;
+             ++j) {
+          nodes += entries[j].searched;
+          s += entries[j].wall_s;
+        }
+        std::fprintf(stderr, "signature: %s %s: %zu run%s, %llu nodes in %.3f s, %.4g nodes/s\n",
+                     entries[i].problem->name.c_str(), entries[i].kernel->name.c_str(), j - i,
+                     j - i == 1 ? "" : "s", static_cast<unsigned long long>(nodes), s,
+                     s > 0 ? static_cast<double>(nodes) / s : 0.0);
+        i = j;
+      }
       if (failed) std::fprintf(stderr, "searchbench signature: error: a verification failed\n");
       return failed ? 1 : 0;
     };

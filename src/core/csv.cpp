@@ -38,19 +38,23 @@ std::string format_double(double x) {
   return buf;
 }
 
-AtomicFile::AtomicFile(std::filesystem::path path) : path_(std::move(path)) {
+std::filesystem::path result_path(std::filesystem::path path) {
   namespace fs = std::filesystem;
-  if (path_.empty()) throw std::runtime_error("empty output file name");
+  if (path.empty()) throw std::runtime_error("empty output file name");
   // A symbolic link is written through: the file it points to is replaced, the link kept.
   std::error_code ec;
-  if (fs::is_symlink(fs::symlink_status(path_, ec))) path_ = fs::weakly_canonical(path_);
-  const fs::file_status st = fs::status(path_, ec);
+  if (fs::is_symlink(fs::symlink_status(path, ec))) path = fs::weakly_canonical(path);
+  const fs::file_status st = fs::status(path, ec);
   if (fs::is_directory(st))
-    throw std::runtime_error("cannot write '" + path_.string() + "': it is a directory");
+    throw std::runtime_error("cannot write '" + path.string() + "': it is a directory");
   // Renaming over a device, a FIFO or a socket would replace it (as root: /dev/null itself).
   if (fs::exists(st) && !fs::is_regular_file(st))
-    throw std::runtime_error("cannot write '" + path_.string() +
+    throw std::runtime_error("cannot write '" + path.string() +
                              "': it exists and is not a regular file (a device, FIFO or socket)");
+  return path;
+}
+
+AtomicFile::AtomicFile(std::filesystem::path path) : path_(result_path(std::move(path))) {
   tmp_ = path_;
   tmp_ += ".tmp." + std::to_string(::getpid());
   f_ = std::fopen(tmp_.c_str(), "wb");

@@ -19,6 +19,12 @@ std::string csv_line(const std::vector<std::string>& fields);
 /// Shortest round-trip text for a double ("%.17g" trimmed), for CSV and JSON cells.
 std::string format_double(double x);
 
+/// The file a result is written to at `path`: `path` itself, or the file a symbolic link there
+/// points to (a link is written through). Throws std::runtime_error when `path` is empty, a
+/// directory, or exists as anything but a regular file (a device such as /dev/null, a FIFO, a
+/// socket), which renaming a finished file onto it would replace.
+std::filesystem::path result_path(std::filesystem::path path);
+
 /// A file written under a temporary name beside `path` and renamed onto `path` by commit().
 /// If commit() is never called (an error, an exception) the temporary file is removed, so no
 /// partial result is ever left at `path`. A symbolic link is written through (its target is

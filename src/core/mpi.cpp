@@ -106,6 +106,16 @@ bool agree(bool flag) {
   return v != 0;
 }
 
+std::string agree_text(const std::string& text) {
+  if (!g_active) return text;
+  unsigned long long n = text.size();
+  MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+  std::string out = text;
+  out.resize(static_cast<std::size_t>(n));
+  if (n > 0) MPI_Bcast(out.data(), static_cast<int>(n), MPI_CHAR, 0, MPI_COMM_WORLD);
+  return out;
+}
+
 bool any(bool flag) {
   if (!g_active) return flag;
   int v = flag ? 1 : 0, all = 0;
@@ -145,6 +155,9 @@ int size() {
 }
 bool agree(bool flag) {
   return flag;
+}
+std::string agree_text(const std::string& text) {
+  return text;
 }
 bool any(bool flag) {
   return flag;

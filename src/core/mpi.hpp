@@ -8,6 +8,8 @@
 // (the main thread) makes MPI calls; worker threads only compute.
 #pragma once
 
+#include <string>
+
 namespace sb::mpi {
 
 /// True when this binary was built with MPI (SEARCHBENCH_WITH_MPI).
@@ -47,6 +49,11 @@ int size();
 /// Rank 0's value of `flag`, on every rank (MPI_Bcast): lets every rank take the decision rank
 /// 0 made alone (e.g. whether its journal is valid). `flag` itself when MPI is not active.
 bool agree(bool flag);
+
+/// Rank 0's `text` on every rank (MPI_Bcast of its length, then its bytes): lets every rank
+/// follow a setting that rank 0 alone read (e.g. a recorded plan). `text` itself when MPI is not
+/// active.
+std::string agree_text(const std::string& text);
 
 /// True on every rank when `flag` is true on at least one rank (MPI_Allreduce); `flag` itself
 /// when MPI is not active.

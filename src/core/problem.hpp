@@ -45,7 +45,6 @@ struct RunSettings {
   Progress* progress = nullptr;  ///< optional: advanced by the kernel while it runs
   std::uint64_t max_memory = 0;  ///< table budget in bytes; 0: the problem's default
   double time_limit_s = 0;       ///< seconds; 0: none (only kernels that document it honour it)
-  bool all_moves = true;         ///< games: classify every first move, not only the first win
   /// Journal and resume, for kernels with a piece list (KernelInfo::pieces): finished pieces to
   /// skip and a callback per piece solved (src/core/pieces.hpp). Null: run every piece.
   const PieceHooks* pieces = nullptr;
@@ -111,7 +110,7 @@ struct KernelInfo {
 
 /// A named list of instances (increasing size), the problem's part of a benchmark suite.
 struct SuiteInstances {
-  std::string name;                    ///< "quick" or "full"
+  std::string name;                    ///< "quick", "full" or "long"
   std::vector<std::string> instances;  ///< instance texts
 };
 

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "gomoku/engine.hpp"
+#include "gomoku/pbrain_referee.hpp"
 #include "gomoku/record.hpp"
 
 namespace sb::gomoku {
@@ -50,6 +51,41 @@ std::vector<Opening> parse_openings(const std::string& text, const Rules& rules,
   return out;
 }
 
+std::string player_name(const PlayerOptions& level, const std::optional<EngineCommand>& engine) {
+  return engine ? engine->name : "level " + std::to_string(level.level);
+}
+
+namespace {
+
+/// One player of one game: a level in this process, or an engine over pipes.
+struct Side {
+  std::unique_ptr<Player> level;
+  std::unique_ptr<PbrainEngine> engine;
+  int level_no = 0;  // 0 for an engine
+  std::string name;
+};
+
+Side make_side(const MatchOptions& o, const PlayerOptions& po,
+               const std::optional<EngineCommand>& engine, int index, const char* colour) {
+  Side s;
+  s.name = player_name(po, engine);
+  if (engine) {
+    std::function<void(const std::string&)> log;
+    if (o.log) {
+      const std::string prefix =
+          "game " + std::to_string(index + 1) + " " + colour + " " + engine->name + " ";
+      log = [&o, prefix](const std::string& line) { o.log(prefix + line); };
+    }
+    s.engine = std::make_unique<PbrainEngine>(*engine, o.referee, log);
+  } else {
+    s.level = make_player(po);
+    s.level_no = s.level->level();
+  }
+  return s;
+}
+
+}  // namespace
+
 GameResult play_match_game(const MatchOptions& o, int index) {
   const auto t0 = std::chrono::steady_clock::now();
   GameResult r;
@@ -58,11 +94,14 @@ GameResult play_match_game(const MatchOptions& o, int index) {
   PlayerOptions pa = o.a, pb = o.b;
   pa.seed = o.a.seed + static_cast<std::uint64_t>(index) * 7919;
   pb.seed = o.b.seed + static_cast<std::uint64_t>(index) * 104729;
-  auto A = make_player(pa), B = make_player(pb);
-  Player& black = r.a_black ? *A : *B;
-  Player& white = r.a_black ? *B : *A;
-  r.black_level = black.level();
-  r.white_level = white.level();
+  Side black = r.a_black ? make_side(o, pa, o.a_engine, index, "black")
+                         : make_side(o, pb, o.b_engine, index, "black");
+  Side white = r.a_black ? make_side(o, pb, o.b_engine, index, "white")
+                         : make_side(o, pa, o.a_engine, index, "white");
+  r.black_level = black.level_no;
+  r.white_level = white.level_no;
+  r.black_name = black.name;
+  r.white_name = white.name;
   Game g(o.rules);
   std::unique_ptr<RecordWriter> rec;
   if (!o.openings.empty()) {
@@ -73,10 +112,11 @@ GameResult play_match_game(const MatchOptions& o, int index) {
   if (!o.records_dir.empty()) {
     Record hr;
     hr.rules = o.rules;
-    hr.black = "searchbench-level-" + std::to_string(r.black_level);
-    hr.white = "searchbench-level-" + std::to_string(r.white_level);
-    hr.black_level = r.black_level;
-    hr.white_level = r.white_level;
+    // the header's level only tells a computer (> 0) from a human: an engine is written as 1
+    hr.black = black.engine ? black.name : "searchbench-level-" + std::to_string(r.black_level);
+    hr.white = white.engine ? white.name : "searchbench-level-" + std::to_string(r.white_level);
+    hr.black_level = black.engine ? 1 : r.black_level;
+    hr.white_level = white.engine ? 1 : r.white_level;
     hr.start = utc_now();
     for (int c : g.moves()) hr.moves.push_back({c, 0});
     char name[64];
@@ -84,19 +124,53 @@ GameResult play_match_game(const MatchOptions& o, int index) {
     rec =
         std::make_unique<RecordWriter>((std::filesystem::path(o.records_dir) / name).string(), hr);
   }
-  while (!g.over()) {
-    Player& p = g.to_move() == kBlack ? black : white;
-    const auto m0 = std::chrono::steady_clock::now();
-    const Choice c = p.choose(g);
-    const auto ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - m0)
-            .count();
-    (g.to_move() == kBlack ? r.nodes_black : r.nodes_white) += c.nodes;
-    g.play(c.move);
-    if (rec) rec->add(c.move, ms);
+  int forfeiter = -1;  // the colour that lost by a forfeit
+  for (int colour : {kBlack, kWhite}) {
+    Side& s = colour == kBlack ? black : white;
+    if (!s.engine || forfeiter >= 0) continue;
+    const EngineMove m = s.engine->start(o.rules);
+    if (!m.forfeit.empty()) {
+      forfeiter = colour;
+      r.reason = m.forfeit;
+      r.detail = m.detail;
+    }
   }
-  r.outcome = g.outcome();
-  r.reason = r.outcome == Outcome::kDraw ? "full board" : "five";
+  while (forfeiter < 0 && !g.over()) {
+    const int colour = g.to_move();
+    Side& p = colour == kBlack ? black : white;
+    int cell = -1;
+    std::int64_t ms = 0;
+    if (p.engine) {
+      const EngineMove m = p.engine->move(g);
+      ms = m.ms;
+      if (!m.forfeit.empty()) {
+        forfeiter = colour;
+        r.reason = m.forfeit;
+        r.detail = m.detail;
+      }
+      cell = m.cell;
+    } else {
+      const auto m0 = std::chrono::steady_clock::now();
+      const Choice c = p.level->choose(g);
+      ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 m0)
+               .count();
+      (colour == kBlack ? r.nodes_black : r.nodes_white) += c.nodes;
+      cell = c.move;
+    }
+    (colour == kBlack ? r.seconds_black : r.seconds_white) += static_cast<double>(ms) / 1000.0;
+    if (forfeiter >= 0) break;
+    g.play(cell);
+    if (rec) rec->add(cell, ms);
+  }
+  for (Side* s : {&black, &white})
+    if (s->engine) s->engine->end();
+  if (forfeiter >= 0) {
+    r.outcome = forfeiter == kBlack ? Outcome::kWhiteWins : Outcome::kBlackWins;
+  } else {
+    r.outcome = g.outcome();
+    r.reason = r.outcome == Outcome::kDraw ? "full board" : "five";
+  }
   r.moves = g.moves_played();
   const bool black_won = r.outcome == Outcome::kBlackWins;
   r.score_a = r.outcome == Outcome::kDraw ? 0.5 : (black_won == r.a_black ? 1.0 : 0.0);
@@ -106,9 +180,11 @@ GameResult play_match_game(const MatchOptions& o, int index) {
 }
 
 std::vector<std::string> match_csv_header() {
-  return {"game",        "opening",      "a_level",     "b_level", "black_level", "white_level",
-          "result",      "winner_level", "reason",      "moves",   "seconds",     "nodes_black",
-          "nodes_white", "nodes",        "nodes_per_s", "score_a"};
+  return {"game",          "opening",       "a_level",      "b_level",      "black_level",
+          "white_level",   "result",        "winner_level", "reason",       "moves",
+          "seconds",       "nodes_black",   "nodes_white",  "nodes",        "nodes_per_s",
+          "score_a",       "a_player",      "b_player",     "black_player", "white_player",
+          "seconds_black", "seconds_white", "detail"};
 }
 
 std::vector<std::string> match_csv_row(const GameResult& g) {
@@ -121,15 +197,19 @@ std::vector<std::string> match_csv_row(const GameResult& g) {
   const char* result = g.outcome == Outcome::kBlackWins   ? "1-0"
                        : g.outcome == Outcome::kWhiteWins ? "0-1"
                                                           : "1/2-1/2";
-  const std::string winner = g.outcome == Outcome::kBlackWins   ? std::to_string(g.black_level)
-                             : g.outcome == Outcome::kWhiteWins ? std::to_string(g.white_level)
+  auto level = [](int l) { return l > 0 ? std::to_string(l) : std::string(); };
+  const std::string winner = g.outcome == Outcome::kBlackWins   ? level(g.black_level)
+                             : g.outcome == Outcome::kWhiteWins ? level(g.white_level)
                                                                 : "";
+  char sb[32], sw[32];
+  std::snprintf(sb, sizeof sb, "%.3f", g.seconds_black);
+  std::snprintf(sw, sizeof sw, "%.3f", g.seconds_white);
   return {std::to_string(g.index + 1),
           g.opening,
-          std::to_string(g.a_black ? g.black_level : g.white_level),
-          std::to_string(g.a_black ? g.white_level : g.black_level),
-          std::to_string(g.black_level),
-          std::to_string(g.white_level),
+          level(g.a_black ? g.black_level : g.white_level),
+          level(g.a_black ? g.white_level : g.black_level),
+          level(g.black_level),
+          level(g.white_level),
           result,
           winner,
           g.reason,
@@ -139,7 +219,14 @@ std::vector<std::string> match_csv_row(const GameResult& g) {
           std::to_string(g.nodes_white),
           std::to_string(nodes),
           nps,
-          score};
+          score,
+          g.a_black ? g.black_name : g.white_name,
+          g.a_black ? g.white_name : g.black_name,
+          g.black_name,
+          g.white_name,
+          sb,
+          sw,
+          g.detail};
 }
 
 MatchSummary summarize(const std::vector<GameResult>& games) {
@@ -173,8 +260,9 @@ MatchSummary summarize(const std::vector<GameResult>& games) {
   return s;
 }
 
-std::string summary_text(const MatchSummary& s, int level_a, int level_b) {
-  char buf[512];
+std::string summary_text(const MatchSummary& s, const std::string& name_a,
+                         const std::string& name_b) {
+  char buf[1024];
   auto elo = [](double e) {
     char b[32];
     if (std::isinf(e))
@@ -184,9 +272,9 @@ std::string summary_text(const MatchSummary& s, int level_a, int level_b) {
     return std::string(b);
   };
   std::snprintf(buf, sizeof buf,
-                "level %d vs level %d: +%d =%d -%d in %d games, score %.1f %% +- %.1f %% (95 %% "
+                "%s vs %s: +%d =%d -%d in %d games, score %.1f %% +- %.1f %% (95 %% "
                 "confidence), Elo difference %s [%s, %s]",
-                level_a, level_b, s.wins, s.draws, s.losses, s.games, 100 * s.score,
+                name_a.c_str(), name_b.c_str(), s.wins, s.draws, s.losses, s.games, 100 * s.score,
                 100 * s.error95, elo(s.elo).c_str(), elo(s.elo_low).c_str(),
                 elo(s.elo_high).c_str());
   return buf;

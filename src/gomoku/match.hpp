@@ -1,13 +1,15 @@
-// Matches between computer levels (the playing-strength benchmark), the openings they start
-// from, and the score with its error bar.
+// Matches between computer levels and pbrain engines (the playing-strength benchmark), the
+// openings they start from, and the score with its error bar.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gomoku/game.hpp"
+#include "gomoku/pbrain_referee.hpp"
 #include "gomoku/players.hpp"
 
 namespace sb::gomoku {
@@ -29,9 +31,15 @@ std::vector<Opening> parse_openings(const std::string& text, const Rules& rules,
 const char* default_openings_text();
 
 /// Settings of a match: player A (--black) and player B (--white) swap colours every game; game
-/// 2i and 2i + 1 start from opening i (modulo the number of openings), A black in game 2i.
+/// 2i and 2i + 1 start from opening i (modulo the number of openings), A black in game 2i. A
+/// player is a computer level played in this process, or, when its engine command is set, a
+/// pbrain engine run as a child process and refereed (pbrain_referee.hpp), a fresh one per game.
 struct MatchOptions {
   PlayerOptions a, b;
+  std::optional<EngineCommand> a_engine, b_engine;  ///< set: that player is an engine
+  RefereeLimits referee;                            ///< the engines' time and memory limits
+  /// When set, receives every protocol line, prefixed with the game and the colour.
+  std::function<void(const std::string&)> log;
   int games = 2;
   Rules rules;
   std::vector<Opening> openings;  ///< empty: games start from the empty board
@@ -40,17 +48,25 @@ struct MatchOptions {
 
 /// One finished game of a match.
 struct GameResult {
-  int index = 0;        ///< 0-based
-  std::string opening;  ///< its text ("" none)
-  int black_level = 0, white_level = 0;
-  bool a_black = true;  ///< player A had black
+  int index = 0;                         ///< 0-based
+  std::string opening;                   ///< its text ("" none)
+  int black_level = 0, white_level = 0;  ///< 0 for an engine
+  std::string black_name, white_name;    ///< "level 3", or an engine's name
+  bool a_black = true;                   ///< player A had black
   Outcome outcome = Outcome::kDraw;
-  std::string reason;  ///< "five", "full board"
+  /// "five", "full board", or the loser's forfeit: "timeout", "illegal move", "crash",
+  /// "start failed" (pbrain_referee.hpp)
+  std::string reason;
+  std::string detail;  ///< one line on a forfeit ("" otherwise)
   int moves = 0;       ///< moves on the board at the end (opening included)
   double seconds = 0;  ///< wall time of the game
+  double seconds_black = 0, seconds_white = 0;  ///< each player's time on its moves
   std::uint64_t nodes_black = 0, nodes_white = 0;
   double score_a = 0;  ///< 1 A won, 0.5 draw, 0 A lost
 };
+
+/// A player's name in tables: "level N" or the engine's name.
+std::string player_name(const PlayerOptions& level, const std::optional<EngineCommand>& engine);
 
 /// Plays game `index` of a match.
 GameResult play_match_game(const MatchOptions& o, int index);
@@ -69,8 +85,10 @@ struct MatchSummary {
 };
 MatchSummary summarize(const std::vector<GameResult>& games);
 
-/// One line: "A (level 3) vs B (level 1): +95 =0 -5 in 100 games, score 95.0 % +- 4.3 % ...".
-std::string summary_text(const MatchSummary& s, int level_a, int level_b);
+/// One line: "level 3 vs level 1: +95 =0 -5 in 100 games, score 95.0 % +- 4.3 % ...", with
+/// the players' names.
+std::string summary_text(const MatchSummary& s, const std::string& name_a,
+                         const std::string& name_b);
 
 /// Makes `count` openings of `stones` stones (black first) on the board: random points within
 /// two of the centre and of an earlier stone, kept when neither side wins by VCF or by VCT (within

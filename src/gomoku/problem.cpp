@@ -77,7 +77,8 @@ std::vector<K> kernels() {
                .fn = alphabeta,
                .caps = {{"quick", 6}, {"full", 8}},
                .micro = {"mid02/d4"},
-               .signature = {"mid01/d4", "mid05/d4"}});
+               // the top level's search at a fixed depth on every committed middle game
+               .signature = names("mid", 1, 8, "/d4")});
 #ifdef SEARCHBENCH_WITH_TBB
   v.push_back({.name = "alphabeta-tbb",
                .backend = "tbb",

@@ -53,7 +53,11 @@ Instance instance_of(const SolveOptions& o) {
     if (!o.board.empty() || o.k_given || !o.moves.empty())
       throw UsageError("give either --instance or --board, -k, --rule and --moves");
     try {
-      return parse_instance(o.instance);
+      const Query q = parse_query(o.instance);  // ":value-only" is the default without --all-moves
+      if (!q.all_moves && o.all_moves)
+        throw UsageError("--instance '" + o.instance + "' asks for the value only: drop " +
+                         "':value-only' or --all-moves");
+      return q.position;
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
@@ -122,10 +126,9 @@ int run_solve(const SolveOptions& o) {
   const Instance inst = instance_of(o);
   const Problem& prob = problem();
   const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
-  const sb::Instance in = make_instance<Traits>(inst);
+  const sb::Instance in = make_instance<Traits>({.position = inst, .all_moves = o.all_moves});
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
-  settings.all_moves = o.all_moves;
   settings.max_memory = memory_option(o.max_memory);
   const Timed t = run_verified(prob, k, in, settings, "mnk " + k.name + " " + in.name);
   const Result& r = result_of<Traits>(t.outcome);

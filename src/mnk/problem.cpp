@@ -3,44 +3,70 @@
 #include "mnk/problem.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "core/typed_problem.hpp"
 
 namespace sb::mnk {
 
-Instance Traits::parse(std::string_view text) {
-  return parse_instance(text);
+namespace {
+
+constexpr std::string_view kValueOnly = ":value-only";
+
+}  // namespace
+
+Query parse_query(std::string_view text) {
+  Query q;
+  if (text.size() >= kValueOnly.size() &&
+      std::equal(kValueOnly.begin(), kValueOnly.end(), text.end() - kValueOnly.size(),
+                 [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); })) {
+    q.all_moves = false;
+    text.remove_suffix(kValueOnly.size());
+  }
+  q.position = parse_instance(text);
+  return q;
 }
 
-std::string Traits::format(const Instance& x) {
-  return format_instance(x);
+std::string format_query(const Query& q) {
+  std::string s = format_instance(q.position);
+  if (!q.all_moves) s.append(kValueOnly);
+  return s;
 }
 
-double Traits::size(const Instance& x) {
-  return x.empty_cells();
+Query Traits::parse(std::string_view text) {
+  return parse_query(text);
 }
 
-Params Traits::params(const Instance& x, const RunSettings& s) {
+std::string Traits::format(const Query& x) {
+  return format_query(x);
+}
+
+double Traits::size(const Query& x) {
+  return x.position.empty_cells();
+}
+
+Params Traits::params(const Query& x, const RunSettings& s) {
   Params p;
-  p.instance = x;
+  p.instance = x.position;
   p.threads = s.threads;
-  p.all_moves = s.all_moves;
+  p.all_moves = x.all_moves;
   p.max_memory = s.max_memory;
   p.progress = s.progress;
   return p;
 }
 
-std::string reference_text(const Instance& x) {
+std::string reference_text(const mnk::Instance& x) {
   if (!x.moves.empty()) return {};
   const auto ref = reference_value(x.m, x.n, x.k, x.rule);
   if (!ref) return {};
   return std::string(value_name(ref->value)) + ": " + std::string(ref->source);
 }
 
-std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s, const Result& r) {
+std::vector<std::string> Traits::fields(const Query& q, const RunSettings&, const Result& r) {
+  const mnk::Instance& x = q.position;
   std::string counts, values;
-  if (s.all_moves) {
+  if (q.all_moves) {
     int n[3] = {0, 0, 0};
     for (const auto& mv : r.move_values) {
       ++n[static_cast<int>(mv.value) + 1];
@@ -62,15 +88,16 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s,
           reference_text(x)};
 }
 
-Verdict Traits::verify(const Instance& x, const RunSettings& s, const Result& r) {
-  return mnk::verify(x, r, s.all_moves);
+Verdict Traits::verify(const Query& q, const RunSettings&, const Result& r) {
+  return mnk::verify(q.position, r, q.all_moves);
 }
 
 namespace {
 
 using K = TypedKernel<Traits>;
 
-std::optional<std::string> minimax_range(const Instance& x) {
+std::optional<std::string> minimax_range(const Query& q) {
+  const mnk::Instance& x = q.position;
   if (x.empty_cells() <= kMinimaxMaxEmpty) return std::nullopt;
   return "minimax searches at most " + std::to_string(kMinimaxMaxEmpty) + " empty cells, " +
          format_instance(x) + " has " + std::to_string(x.empty_cells());
@@ -156,7 +183,8 @@ const Problem& problem() {
     base.name = "mnk";
     base.title = "m,n,k-games (k in a row on an m x n board; gomoku): exact solve";
     base.instance_syntax =
-        "MxNkK[-standard][:moves], e.g. 7x7k5 or 15x15k5:h8,i9 (M columns, N rows)";
+        "MxNkK[-standard][:moves][:value-only], e.g. 7x7k5 or 15x15k5:h8,i9 (M columns, N rows; "
+        ":value-only: the position's value, not every move's)";
     base.size_name = "empty cells";
     base.columns = {"board",       "k",        "rule",      "moves",
                     "value",       "pv",       "positions", "move_value_counts",

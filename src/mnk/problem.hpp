@@ -12,33 +12,49 @@
 
 namespace sb::mnk {
 
+/// What one run answers: a position, and the question asked of it. Written as the position
+/// (mnk.hpp: "MxNkK[-standard][:moves]"), followed by ":value-only" when only the position's
+/// value is asked; without it the value of every legal move is found too.
+struct Query {
+  mnk::Instance position;
+  bool all_moves = true;  ///< every legal move's value too (false: ":value-only")
+  bool operator==(const Query&) const = default;
+};
+
+/// Parses a query (see Query); throws std::invalid_argument with one line.
+Query parse_query(std::string_view text);
+
+/// Canonical query text; parse_query(format_query(q)) == q.
+std::string format_query(const Query& q);
+
 /// The problem's typed parts (see src/core/typed_problem.hpp).
 struct Traits {
-  using Instance = mnk::Instance;
+  using Instance = Query;
   using Params = mnk::Params;
   using Result = mnk::Result;
 
-  /// Parses "MxNkK[-standard][:moves]" (mnk.hpp); throws std::invalid_argument with one line.
+  /// parse_query.
   static Instance parse(std::string_view text);
-  /// Canonical text (format_instance).
+  /// Canonical text (format_query).
   static std::string format(const Instance& x);
   /// The empty cells of the position (the depth of the game tree).
   static double size(const Instance& x);
-  /// Params of the instance; threads, all_moves, max_memory and progress from the settings.
+  /// Params of the query; threads, max_memory and progress from the settings.
   static Params params(const Instance& x, const RunSettings& s);
   /// Columns board (MxN), k, rule, moves (points separated by spaces), value (first, draw or
   /// second), pv (points), positions, move_value_counts ("first=F draw=D second=S": how many
-  /// moves have each value, with all_moves), move_values (with all_moves: every legal move and
-  /// the value of the position after it, "h8:first i9:draw ..." in increasing cells),
+  /// moves have each value; empty with :value-only), move_values (every legal move and
+  /// the value of the position after it, "h8:first i9:draw ..." in increasing cells; empty
+  /// with :value-only),
   /// reference (reference_text).
-  static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
+  static std::vector<std::string> fields(const Instance& x, const RunSettings&, const Result& r);
   /// Against the published values of empty boards (mnk::verify); na for openings.
-  static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
+  static Verdict verify(const Instance& x, const RunSettings&, const Result& r);
 };
 
 /// The published value that applies to x, as "value: source" (e.g. "draw: ..."): the empty board
 /// of the reference table (reference_value); empty for an opening or a board not in the table.
-std::string reference_text(const Instance& x);
+std::string reference_text(const mnk::Instance& x);
 
 /// The m,n,k problem with every kernel built into this binary.
 const Problem& problem();

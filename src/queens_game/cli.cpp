@@ -107,10 +107,14 @@ int run_solve(const SolveOptions& o) {
                      "values, so there is no misere Grundy value to report");
   const Problem& prob = problem();
   const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
-  const sb::Instance in = make_instance<Traits>({rows, cols, o.misere, o.grundy, o.move_grundy});
+  const sb::Instance in = make_instance<Traits>({.rows = rows,
+                                                 .cols = cols,
+                                                 .misere = o.misere,
+                                                 .all_moves = o.all_moves,
+                                                 .grundy = o.grundy,
+                                                 .move_grundy = o.move_grundy});
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
-  settings.all_moves = o.all_moves;
   settings.max_memory = memory_option(o.max_memory);
   const Timed t = run_verified(
       prob, k, in, settings,

@@ -33,21 +33,24 @@ Instance Traits::parse(std::string_view text) {
   if (const auto colon = text.find(':'); colon != std::string_view::npos) {
     board = text.substr(0, colon);
     std::string_view rest = text.substr(colon + 1);
-    int last = 0;  // options in canonical order: misere 1, grundy 2, move-grundy 3
+    int last = 0;  // options in canonical order: misere 1, value-only 2, grundy 3, move-grundy 4
     while (true) {
       const auto next = rest.find(':');
       const auto mode = rest.substr(0, next);
       int order;
       if (mode == "misere")
         x.misere = true, order = 1;
+      else if (mode == "value-only")
+        x.all_moves = false, order = 2;
       else if (mode == "grundy")
-        x.grundy = true, order = 2;
+        x.grundy = true, order = 3;
       else if (mode == "move-grundy")
-        x.move_grundy = true, order = 3;
+        x.move_grundy = true, order = 4;
       else
         throw bad("unknown option '" + std::string(mode) +
-                  "' (':misere', ':grundy' or ':move-grundy')");
-      if (order <= last) throw bad("options go once each, in the order :grundy:move-grundy");
+                  "' (':misere', ':value-only', ':grundy' or ':move-grundy')");
+      if (order <= last)
+        throw bad("options go once each, in the order :misere:value-only:grundy:move-grundy");
       last = order;
       if (next == std::string_view::npos) break;
       rest = rest.substr(next + 1);
@@ -72,6 +75,7 @@ Instance Traits::parse(std::string_view text) {
 std::string Traits::format(const Instance& x) {
   std::string s = std::to_string(x.rows) + "x" + std::to_string(x.cols);
   if (x.misere) s += ":misere";
+  if (!x.all_moves) s += ":value-only";
   if (x.grundy) s += ":grundy";
   if (x.move_grundy) s += ":move-grundy";
   return s;
@@ -88,7 +92,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.misere = x.misere;
   p.grundy = x.grundy;
   p.move_grundy = x.move_grundy;
-  p.all_moves = s.all_moves;
+  p.all_moves = x.all_moves;
   p.threads = s.threads;
   p.max_memory = s.max_memory;
   p.progress = s.progress;
@@ -102,13 +106,13 @@ std::string square_name(int s, int cols) {
   return file + std::to_string(s / cols + 1);
 }
 
-std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s, const Result& r) {
+std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, const Result& r) {
   std::string squares, move_grundy;
   const auto add = [](std::string& list, const std::string& item) {
     if (!list.empty()) list.push_back(' ');
     list.append(item);
   };
-  if (s.all_moves)
+  if (x.all_moves)
     for (int sq : r.winning_first_moves) add(squares, square_name(sq, x.cols));
   if (x.move_grundy)
     for (std::size_t sq = 0; sq < r.move_grundy.size(); ++sq)
@@ -119,7 +123,7 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings& s,
           std::to_string(x.cols),
           x.misere ? "misere" : "normal",
           r.first_player_wins ? "first" : "second",
-          s.all_moves ? std::to_string(r.winning_first_moves.size()) : std::string(),
+          x.all_moves ? std::to_string(r.winning_first_moves.size()) : std::string(),
           r.grundy ? std::to_string(*r.grundy) : std::string(),
           std::to_string(r.positions),
           squares,
@@ -132,7 +136,7 @@ namespace {
 /// when asked for, one per square, 0 exactly on the winning first moves (when listed), some 0
 /// exactly when the first player wins, and their mex equal to the start's Grundy value (when
 /// that was computed too: a different search).
-bool move_values_agree(const Instance& x, const RunSettings& s, const Result& r) {
+bool move_values_agree(const Instance& x, const Result& r) {
   const auto& v = r.move_grundy;
   if (!x.move_grundy) return v.empty();
   if (v.size() != static_cast<std::size_t>(x.rows) * x.cols) return false;
@@ -143,7 +147,7 @@ bool move_values_agree(const Instance& x, const RunSettings& s, const Result& r)
     if (v[i] == 0) zeros.push_back(static_cast<int>(i));
     if (static_cast<std::size_t>(v[i]) < seen.size()) seen[static_cast<std::size_t>(v[i])] = true;
   }
-  if (s.all_moves && zeros != r.winning_first_moves) return false;
+  if (x.all_moves && zeros != r.winning_first_moves) return false;
   if (zeros.empty() == r.first_player_wins) return false;
   if (r.grundy) {
     std::size_t mex = 0;
@@ -155,12 +159,12 @@ bool move_values_agree(const Instance& x, const RunSettings& s, const Result& r)
 
 }  // namespace
 
-Verdict Traits::verify(const Instance& x, const RunSettings& s, const Result& r) {
-  if (!move_values_agree(x, s, r)) return Verdict::kFail;
+Verdict Traits::verify(const Instance& x, const RunSettings&, const Result& r) {
+  if (!move_values_agree(x, r)) return Verdict::kFail;
   if (x.rows * x.cols <= checker::kMaxSquares) {
     const checker::Answer a = checker::solve(x.rows, x.cols, x.misere);
     bool ok = a.first_player_wins == r.first_player_wins;
-    if (s.all_moves) ok = ok && a.winning_first_moves == r.winning_first_moves;
+    if (x.all_moves) ok = ok && a.winning_first_moves == r.winning_first_moves;
     if (r.grundy) ok = ok && a.grundy == r.grundy;
     if (x.grundy) ok = ok && r.grundy.has_value();
     if (x.move_grundy) ok = ok && a.move_grundy == r.move_grundy;
@@ -185,7 +189,7 @@ Verdict Traits::verify(const Instance& x, const RunSettings& s, const Result& r)
       ok = ok && (*r.grundy != 0) == *w;
     }
   }
-  if (s.all_moves && n % 2 == 1) {  // the centre wins (Jenrich's mirror strategy)
+  if (x.all_moves && n % 2 == 1) {  // the centre wins (Jenrich's mirror strategy)
     checked = true;
     const int centre = (n / 2) * n + n / 2;
     const auto& m = r.winning_first_moves;
@@ -260,7 +264,9 @@ const Problem& problem() {
     Problem base;
     base.name = "queens-game";
     base.title = "the queens game (Node Kayles on the queen's graph): exact solve";
-    base.instance_syntax = "RxC rows x columns, optionally :misere or :grundy, e.g. 8x8";
+    base.instance_syntax =
+        "RxC rows x columns, then optionally :misere, :value-only, :grundy, :move-grundy in that "
+        "order, e.g. 8x8 or 12x12:value-only";
     base.size_name = "board side";
     base.columns = {"n",          "rows",      "cols",
                     "play",       "winner",    "winning_first_moves",

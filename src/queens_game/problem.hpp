@@ -12,14 +12,17 @@
 
 namespace sb::queens_game {
 
-/// A queens-game instance: the empty rows x cols board under normal or misere play, optionally
-/// with its Grundy value, and the Grundy value after each first move, asked for. Written "RxC"
-/// (rows x cols, e.g. "8x8", "6x7"), followed by ":misere" for misere play, or by ":grundy"
-/// and/or ":move-grundy" (normal play only), in that order.
+/// A queens-game instance: the empty rows x cols board under normal or misere play, the question
+/// asked of it (the winner and every winning first move, or the winner only), optionally its
+/// Grundy value and the Grundy value after each first move. Written "RxC" (rows x cols, e.g.
+/// "8x8", "6x7"), followed by ":misere" for misere play, ":value-only" to stop at the first
+/// winning move instead of classifying every first move, and ":grundy" and/or ":move-grundy"
+/// (normal play only), in that order.
 struct Instance {
   int rows = 8;
   int cols = 8;
   bool misere = false;
+  bool all_moves = true;  ///< classify every first move (false: ":value-only")
   bool grundy = false;
   bool move_grundy = false;
 };
@@ -30,19 +33,19 @@ struct Traits {
   using Params = queens_game::Params;
   using Result = queens_game::Result;
 
-  /// Parses "RxC[:misere | [:grundy][:move-grundy]]" (1 <= R, C; R * C <= kMaxSquares); throws
-  /// std::invalid_argument with a one-line message.
+  /// Parses "RxC[:misere][:value-only][:grundy][:move-grundy]" (1 <= R, C; R * C <=
+  /// kMaxSquares; no Grundy value with :misere); throws std::invalid_argument with one line.
   static Instance parse(std::string_view text);
   static std::string format(const Instance& x);
   /// The side of a square board of the same area, sqrt(rows * cols).
   static double size(const Instance& x);
-  /// Params of the instance; all_moves, threads, progress and max_memory from the settings.
+  /// Params of the instance; threads, progress and max_memory from the settings.
   static Params params(const Instance& x, const RunSettings& s);
-  /// Columns n (square boards), rows, cols, play, winner, winning_first_moves (with all_moves),
-  /// grundy (when asked), positions, winning_squares (with all_moves: the winning first moves,
-  /// "c4 d5 ..." in increasing squares), move_grundy (when asked: the Grundy value after each
-  /// first move, "a1:2 b1:0 ..." for every square in increasing order).
-  static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
+  /// Columns n (square boards), rows, cols, play, winner, winning_first_moves (without
+  /// :value-only), grundy (when asked), positions, winning_squares (without :value-only: the
+  /// winning first moves, "c4 d5 ..." in increasing squares), move_grundy (when asked: the Grundy
+  /// value after each first move, "a1:2 b1:0 ..." for every square in increasing order).
+  static std::vector<std::string> fields(const Instance& x, const RunSettings&, const Result& r);
   /// Boards of at most checker::kMaxSquares squares: winner, winning first moves and Grundy
   /// values against the independent checker (src/queens_game/checker.hpp), normal and misere
   /// play. Larger n x n boards under normal play: the published winner and Grundy value
@@ -50,7 +53,7 @@ struct Traits {
   /// the centre among the winning first moves. Any board with the Grundy values after the first
   /// moves: 0 exactly on the winning first moves, and their mex equal to the start's Grundy value
   /// when both are computed (two different searches); a failed check is a fail. Else: na.
-  static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);
+  static Verdict verify(const Instance& x, const RunSettings&, const Result& r);
 };
 
 /// The name of square s = r * cols + c: the file, a..z then aa, ab, ... (as spreadsheet

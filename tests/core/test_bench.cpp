@@ -1,6 +1,8 @@
 // Tests of the benchmark harness: the plan and schema (src/bench.hpp) directly, and
 // `searchbench bench` end to end through the CLI binary (SEARCHBENCH_CLI).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -320,9 +323,11 @@ TEST(BenchCli, TinyRunWritesTidyCsvAndEnvJson) {
   EXPECT_EQ(env["rows"], 6);
   EXPECT_NE(env["command"].get<std::string>().find("--kernels bitboard"), std::string::npos);
   EXPECT_EQ(env["csv"]["nqueens"], "tiny.csv");
-  // No temporary files left behind.
-  for (const auto& e : fs::directory_iterator(dir.path()))
-    EXPECT_EQ(e.path().string().find(".tmp."), std::string::npos) << e.path();
+  // No temporary or partial files left behind.
+  for (const auto& e : fs::directory_iterator(dir.path())) {
+    EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << e.path();
+    EXPECT_EQ(e.path().string().find(".part"), std::string::npos) << e.path();
+  }
 }
 
 TEST(BenchCli, UnwritableOutIsAClearErrorAndLeavesNoFile) {
@@ -538,6 +543,69 @@ TEST(BenchCli, QueensGameRowsCarryTheGameValues) {
   EXPECT_EQ(rows[3][col(rows, "play")], "misere");
 }
 
+// What a game run answers is part of its instance: ":value-only" stops at the first winning move
+// (queens game) or at the position's value (m,n,k), and leaves the per-move columns empty.
+TEST(BenchCli, ValueOnlyInstancesOfTheGames) {
+  TempDir dir;
+  const auto out = dir.path() / "run";
+  const auto r = bench(dir,
+                       "--problem queens-game,mnk --kernels memo-sym,pns --instances "
+                       "'5x5:value-only;5x5;4x4k3:value-only;4x4k3' --reps 1 --warmup 0 --out '" +
+                           out.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto qg = parse_csv(slurp(out / "queens-game.csv"));
+  ASSERT_EQ(qg.size(), 3u);
+  for (std::size_t i = 1; i < qg.size(); ++i) {
+    const bool value_only = qg[i][col(qg, "instance")] == "5x5:value-only";
+    EXPECT_EQ(qg[i][col(qg, "winning_first_moves")].empty(), value_only);
+    EXPECT_EQ(qg[i][col(qg, "winner")], "first");  // odd n: the centre wins (Jenrich)
+    EXPECT_EQ(qg[i][col(qg, "verified")], "pass");
+  }
+  const auto mn = parse_csv(slurp(out / "mnk.csv"));
+  ASSERT_EQ(mn.size(), 3u);
+  for (std::size_t i = 1; i < mn.size(); ++i) {
+    const bool value_only = mn[i][col(mn, "instance")] == "4x4k3:value-only";
+    EXPECT_EQ(mn[i][col(mn, "move_value_counts")].empty(), value_only);
+    EXPECT_EQ(mn[i][col(mn, "value")], "first");  // 4,4,3 is a first-player win
+  }
+  EXPECT_NE(bench(dir,
+                  "--problem mnk --kernels pns --instances '4x4k3:all-moves' --dry-run "
+                  "--out '" +
+                      (dir.path() / "x.csv").string() + "'")
+                .code,
+            0);
+}
+
+// The instance a game's single run prints says what it answered (every move classified, or with
+// ":value-only" the value alone): given back to bench, it gives the same result columns.
+TEST(BenchCli, AGameRunsInstanceReproducesItInBench) {
+  TempDir dir;
+  const auto single_csv = dir.path() / "single.csv", bench_csv = dir.path() / "bench.csv";
+  for (const auto& [problem, command, kernel] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"queens-game", "queens-game solve -n 5 -k memo", "memo"},
+           {"queens-game", "queens-game solve -n 5 -k memo --all-moves", "memo"},
+           {"mnk", "mnk solve --board 4x3 -k 3 --kernel alphabeta", "alphabeta"},
+           {"mnk", "mnk solve --board 4x3 -k 3 --kernel alphabeta --all-moves", "alphabeta"}}) {
+    std::string cmd = "'";  // built by append: GCC 12 warns falsely (-Wrestrict) on one sum
+    cmd.append(SEARCHBENCH_CLI).append("' ").append(command).append(" -f csv >'");
+    cmd.append(single_csv.string()).append("'");
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << command;
+    const auto one = parse_csv(slurp(single_csv));
+    ASSERT_EQ(one.size(), 2u) << command;
+    const std::string instance = one[1][col(one, "instance")];
+    const auto r =
+        bench(dir, "--problem " + problem + " --kernels " + kernel + " --instances '" + instance +
+                       "' --reps 1 --warmup 0 --out '" + bench_csv.string() + "'");
+    ASSERT_EQ(r.code, 0) << instance << ": " << r.err;
+    const auto rows = parse_csv(slurp(bench_csv));
+    ASSERT_EQ(rows.size(), 2u) << instance;
+    EXPECT_EQ(rows[1][col(rows, "instance")], instance);
+    for (const auto& c : sb::find_problem(problem)->columns)
+      EXPECT_EQ(rows[1][col(rows, c)], one[1][col(one, c)]) << command << ": " << c;
+  }
+}
+
 TEST(BenchCli, SeveralProblemsWriteOneCsvEachIntoADirectory) {
   TempDir dir;
   const auto out = dir.path() / "run";
@@ -594,4 +662,174 @@ TEST(BenchCli, ThreadsColumnIsWhatTheKernelRanWith) {
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[1][col(rows, "threads")], "1");
 #endif
+}
+
+// ---- an interrupted run, resumed ------------------------------------------------------------
+
+/// The rows of a CSV without what changes from run to run (wall_s, nodes_per_s, timestamp_utc).
+std::vector<std::string> rows_apart_from_timings(const fs::path& csv) {
+  const auto rows = parse_csv(slurp(csv));
+  std::vector<std::string> out;
+  if (rows.empty()) return out;
+  const std::vector<int> timing = {col(rows, "wall_s"), col(rows, "nodes_per_s"),
+                                   col(rows, "timestamp_utc")};
+  for (const auto& row : rows) {
+    std::string line;
+    for (int i = 0; i < static_cast<int>(row.size()); ++i)
+      if (std::find(timing.begin(), timing.end(), i) == timing.end()) line += row[i] + "|";
+    out.push_back(line);
+  }
+  return out;
+}
+
+/// The names in directory d.
+std::vector<std::string> names_in(const fs::path& d) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(d)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+const std::string kTwoProblems = "--kernels bitboard,memo --n 4..7 --reps 2 --warmup 0";
+constexpr const char* kStop = "SEARCHBENCH_TEST_STOP_IN_CELL";
+
+// Killed (SIGKILL) in the third cell, after its rows reached the CSV but before they were
+// recorded as whole: the two finished cells are kept and never measured again, the third and
+// the rest are, and the files end as an uninterrupted run's, apart from the timings.
+TEST(BenchResume, AKilledRunResumesToTheRowsOfAnUninterruptedRun) {
+  TempDir dir;
+  const auto whole = dir.path() / "whole", cut = dir.path() / "cut";
+  ASSERT_EQ(bench(dir, kTwoProblems + " --out '" + whole.string() + "'").code, 0);
+
+  auto r = bench(dir, kTwoProblems + " --out '" + cut.string() + "'", std::string(kStop) + "=3");
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(names_in(cut), (std::vector<std::string>{"env.json.part", "nqueens.csv.part",
+                                                     "queens-game.csv.part"}));
+  // The header, the two finished cells and the third's rows, not yet recorded as whole.
+  EXPECT_EQ(parse_csv(slurp(cut / "nqueens.csv.part")).size(), 1u + 3 * 2);
+  const auto record = nlohmann::json::parse(slurp(cut / "env.json.part"));
+  ASSERT_EQ(record["finished"].size(), 2u);
+  EXPECT_EQ(record["finished"][1]["label"], "nqueens/bitboard 5 threads=1");
+  // The two finished cells' rows as they are now: a resumed run keeps them byte for byte.
+  const std::string kept =
+      slurp(cut / "nqueens.csv.part").substr(0, record["finished"][1]["end"].get<std::size_t>());
+  // A stop in the middle of a write leaves a line cut short: dropped as well.
+  std::ofstream(cut / "nqueens.csv.part", std::ios::app) << "nqueens,bitboa";
+
+  r = bench(dir, "--resume '" + cut.string() + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("2 of 8 cells finished before"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("[1/8]"), std::string::npos) << "measured again: " << r.err;
+  EXPECT_EQ(r.err.find("[2/8]"), std::string::npos) << "measured again: " << r.err;
+  EXPECT_NE(r.err.find("[3/8] nqueens/bitboard 6"), std::string::npos) << r.err;
+  EXPECT_EQ(names_in(cut),
+            (std::vector<std::string>{"env.json", "nqueens.csv", "queens-game.csv"}));
+  EXPECT_EQ(slurp(cut / "nqueens.csv").substr(0, kept.size()), kept);
+  for (const char* csv : {"nqueens.csv", "queens-game.csv"}) {
+    const auto want = rows_apart_from_timings(whole / csv);
+    EXPECT_EQ(want.size(), 1u + 4 * 2) << csv;
+    EXPECT_EQ(rows_apart_from_timings(cut / csv), want) << csv;
+  }
+  const auto env = nlohmann::json::parse(slurp(cut / "env.json"));
+  EXPECT_EQ(env["rows"], 16);
+  EXPECT_EQ(env["cells_run"], 8);
+  EXPECT_EQ(env["verified"]["pass"], 16);
+  EXPECT_NE(env["command"].get<std::string>().find("--n 4..7"), std::string::npos);
+  ASSERT_EQ(env["resumed"].size(), 1u);
+  EXPECT_NE(env["resumed"][0]["command"].get<std::string>().find("--resume"), std::string::npos);
+}
+
+// Ctrl-C (SIGINT) keeps the files and says how to go on; a .part whose last recorded line was
+// cut (a damaged file) loses that cell, which is measured again. One CSV file, resumed by the
+// name of its .part.
+TEST(BenchResume, AnInterruptedRunWithADamagedLastLineMeasuresThatCellAgain) {
+  TempDir dir;
+  const std::string plan = "--kernels bitboard --n 4..7 --reps 3 --warmup 1";
+  const auto whole = dir.path() / "whole.csv";
+  const auto sub = dir.path() / "sub";
+  fs::create_directories(sub);
+  const auto csv = sub / "q.csv";
+  ASSERT_EQ(bench(dir, plan + " --out '" + whole.string() + "'").code, 0);
+
+  auto r = bench(dir, plan + " --out '" + csv.string() + "'", std::string(kStop) + "=2:INT");
+  EXPECT_EQ(r.code, 130) << r.err;
+  EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--resume '" + csv.string() + "'"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(csv));
+  ASSERT_TRUE(fs::exists(sub / "env.json.part"));
+  const auto record = nlohmann::json::parse(slurp(sub / "env.json.part"));
+  ASSERT_EQ(record["finished"].size(), 1u);
+  // Another run beside it would share its record (env.json.part): refused, naming this run.
+  const auto other = bench(dir, plan + " --out '" + (sub / "other.csv").string() + "'");
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.err.find("--resume " + csv.string()), std::string::npos) << other.err;
+  EXPECT_FALSE(fs::exists(sub / "other.csv.part"));
+  // Cut the one finished cell's last line short.
+  fs::resize_file(fs::path(csv.string() + ".part"),
+                  record["finished"][0]["end"].get<std::uintmax_t>() - 3);
+
+  r = bench(dir, "--resume '" + csv.string() + ".part'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("0 of 4 cells finished before"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[1/4] nqueens/bitboard 4"), std::string::npos) << r.err;
+  EXPECT_EQ(rows_apart_from_timings(csv), rows_apart_from_timings(whole));
+  EXPECT_EQ(names_in(sub), (std::vector<std::string>{"env.json", "q.csv"}));
+}
+
+// A resume is refused, one line and exit 2, when the plan, the build or the machine differs, and
+// the interrupted run's files are left as they were; so is a new run over them.
+TEST(BenchResume, AnotherPlanBuildOrMachineIsRefusedAndTheFilesAreKept) {
+  TempDir dir;
+  const auto cut = dir.path() / "cut";
+  const std::string out = " --out '" + cut.string() + "'";
+  EXPECT_NE(bench(dir, kTwoProblems + out, std::string(kStop) + "=3").code, 0);
+  const std::string before = slurp(cut / "nqueens.csv.part");
+  const std::string record_text = slurp(cut / "env.json.part");
+
+  const auto refused = [&](const std::string& args, const std::string& why) {
+    const auto r = bench(dir, args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(why), std::string::npos) << args << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+    EXPECT_EQ(slurp(cut / "nqueens.csv.part"), before) << args;
+  };
+  const std::string resume = "--resume '" + cut.string() + "'";
+  refused(resume + " --reps 3", "the plan differs (reps: recorded 2, now 3)");
+  refused(resume + " --n 4..8", "the plan differs (cell 5: recorded");
+  refused(resume + " --budget 5", "the plan differs (budget_s");
+  refused(kTwoProblems + out, "an interrupted run; carry it on with --resume");
+  refused("--resume '" + (dir.path() / "nothing").string() + "'", "no record");
+  refused(resume + out, "--out");
+
+  // The same record from another build, or another machine.
+  for (const auto& [key, why] : std::vector<std::pair<std::string, std::string>>{
+           {"git_sha", "the build differs (git_sha"},
+           {"flags", "the build differs (flags"},
+           {"cpu_model", "the machine differs (cpu_model"}}) {
+    auto j = nlohmann::ordered_json::parse(record_text);
+    j[key] = "something else";
+    std::ofstream(cut / "env.json.part") << j.dump(2);
+    refused(resume, why);
+  }
+  std::ofstream(cut / "env.json.part") << record_text;
+  auto j = nlohmann::ordered_json::parse(record_text);
+  j["hardware_threads"] = j["hardware_threads"].get<int>() + 1;
+  std::ofstream(cut / "env.json.part") << j.dump(2);
+  refused(resume, "the machine differs (hardware_threads");
+
+  // A run still writing the files (here: the test holds their lock) is never cut short.
+  std::ofstream(cut / "env.json.part") << record_text;
+  {
+    const int fd = ::open((cut / "nqueens.csv.part").c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::flock(fd, LOCK_EX), 0);
+    refused(resume, "nqueens.csv.part' is in use by another run");
+    ::close(fd);
+  }
+
+  // The plan given again in full, as first typed, is the same plan: the run carries on.
+  std::ofstream(cut / "env.json.part") << record_text;
+  const auto r = bench(dir, kTwoProblems + " " + resume);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(parse_csv(slurp(cut / "nqueens.csv")).size(), 1u + 4 * 2);
 }

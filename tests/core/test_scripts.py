@@ -66,6 +66,7 @@ def synthetic_rows():
     for n, winner in [(3, "first"), (4, "first")]:
         add("memo", "serial", n, 1, [0.001 * n] * 3, 100 * n, problem="queens-game",
             rows=n, cols=n, play="normal", winner=winner, positions=10 * n,
+            winning_first_moves=1 if n == 3 else 4,
             grundy=2 if n == 3 else "", verified="pass" if n % 2 else "na")
     return rows
 
@@ -193,6 +194,19 @@ class TabulateKnownValues(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertIn("| naive-full-check | tbb | 1 | ~", r.stdout)
             self.assertNotIn("naive-seed", r.stdout)
+
+    def test_game_rows_without_move_values_read_as_value_only(self):
+        # Files written with the former `bench --no-all-moves` left winning_first_moves empty
+        # and named the board alone; the instance now says ":value-only".
+        rows = synthetic_rows()
+        for r in rows:
+            if r["problem"] == "queens-game" and r["instance"] == "4x4":
+                r["winning_first_moves"] = ""
+        with tempfile.TemporaryDirectory() as d:
+            write_csv(os.path.join(d, "old.csv"), rows)
+            r = script("tabulate.py", d)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("| kernel | 3x3 | 4x4:value-only |", r.stdout)
 
     def test_rejects_other_csv(self):
         with tempfile.TemporaryDirectory() as d:

@@ -29,7 +29,8 @@ const std::map<Key, std::uint64_t>& pinned() {
       {{"nqueens", "constellation", "13"}, 685032},
       {{"nqueens", "constellation-tbb", "13"}, 685032},
       // One rank (Open MPI's singleton, no mpirun): the ranks change the split of the work,
-      // never the search, so one is enough to pin it (tests/nqueens/test_nqueens_mpi.cpp checks 1..3 ranks).
+      // never the search, so one is enough to pin it (tests/nqueens/test_nqueens_mpi.cpp
+      // checks 1..3 ranks).
       {{"nqueens", "bitboard-sym-mpi", "12"}, 223179},
       {{"nqueens", "constellation-mpi", "13"}, 685032},
       {{"queens-game", "plain", "4x4"}, 200},
@@ -73,13 +74,19 @@ const std::map<Key, std::uint64_t>& pinned() {
       {{"gomoku", "vct", "vcf10"}, 152},
       {{"gomoku", "vct", "mid05"}, 89542},
       {{"gomoku", "alphabeta", "mid01/d4"}, 14045},
+      {{"gomoku", "alphabeta", "mid02/d4"}, 2326},
+      {{"gomoku", "alphabeta", "mid03/d4"}, 3262},
+      {{"gomoku", "alphabeta", "mid04/d4"}, 7254},
       {{"gomoku", "alphabeta", "mid05/d4"}, 7779},
+      {{"gomoku", "alphabeta", "mid06/d4"}, 13612},
+      {{"gomoku", "alphabeta", "mid07/d4"}, 3330},
+      {{"gomoku", "alphabeta", "mid08/d4"}, 15054},
   };
   return m;
 }
 
 /// The total of the default build (every kernel built).
-constexpr std::uint64_t kFullBuildTotal = 10021972;
+constexpr std::uint64_t kFullBuildTotal = 10066810;
 
 TEST(Signature, EveryEntryIsPinnedAndVerified) {
   const auto entries = sb::run_signature();
@@ -109,6 +116,9 @@ TEST(Signature, CommandPrintsTheTotal) {
   EXPECT_NE(r.out.find("Nodes searched: " + std::to_string(total) + "\n"), std::string::npos)
       << r.out;
   EXPECT_NE(r.err.find("nodes/s"), std::string::npos) << r.err;  // timing only on stderr
+  // and per kernel, for speed comparisons between builds
+  EXPECT_NE(r.err.find("signature: gomoku alphabeta: 8 runs, 66662 nodes in "), std::string::npos)
+      << r.err;
 }
 
 }  // namespace

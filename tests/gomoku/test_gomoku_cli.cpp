@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "cli_expect.hpp"
@@ -212,6 +214,229 @@ TEST(GomokuCli, SmallMatchWritesOneRowPerGame) {
   fs::remove_all(recs);
 }
 
+// ---- matches against pbrain engines run as child processes ------------------------------------
+
+namespace {
+
+/// The rows of a CSV file as fields (quoted fields with "" inside, no line breaks in fields).
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> f(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      const char c = line[i];
+      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        f.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        f.emplace_back();
+      } else {
+        f.back() += c;
+      }
+    }
+    rows.push_back(f);
+  }
+  return rows;
+}
+
+/// The field `name` of every data row.
+std::vector<std::string> column(const std::vector<std::vector<std::string>>& rows,
+                                const std::string& name) {
+  std::vector<std::string> out;
+  const auto& h = rows.at(0);
+  const std::size_t k = std::find(h.begin(), h.end(), name) - h.begin();
+  for (std::size_t i = 1; i < rows.size(); ++i) out.push_back(k < rows[i].size() ? rows[i][k] : "");
+  return out;
+}
+
+std::string write_script(const std::string& path, const std::string& text) {
+  { std::ofstream(path) << text; }
+  fs::permissions(path, fs::perms::owner_all);
+  return path;
+}
+
+}  // namespace
+
+TEST(GomokuCli, MatchBetweenOurEnginesOverPipesReplaysTheLevelsGames) {
+  // Level 2 is deterministic: run as two pbrain child processes it must play exactly the games
+  // it plays inside the match process, move for move.
+  const std::string dir = temp_path("pipes");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string engine = std::string(SEARCHBENCH_CLI) + " gomoku pbrain --level 2";
+  const auto piped = run_cli("gomoku match --black-engine \"" + engine + "\" --white-engine \"" +
+                             engine + "\" --games 2 --size 9 --no-openings --records " + dir +
+                             "/piped --log " + dir + "/log --out " + dir + "/piped.csv");
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  const auto local = run_cli(
+      "gomoku match --black 2 --white 2 --games 2 --size 9 --no-openings "
+      "--records " +
+      dir + "/local --out " + dir + "/local.csv");
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  const auto rows = csv_rows(slurp(dir + "/piped.csv"));
+  ASSERT_EQ(rows.size(), 3u);
+  for (const auto& reason : column(rows, "reason"))
+    EXPECT_TRUE(reason == "five" || reason == "full board") << reason;
+  for (const auto& p : column(rows, "black_player"))
+    EXPECT_EQ(p, "searchbench gomoku pbrain --level 2");
+  for (const auto& d : column(rows, "detail")) EXPECT_EQ(d, "");
+  EXPECT_EQ(column(rows, "result"), column(csv_rows(slurp(dir + "/local.csv")), "result"));
+  for (const char* game : {"/game0001.psq", "/game0002.psq"}) {
+    const sb::gomoku::Record a = sb::gomoku::read_psq(dir + "/piped" + game);
+    const sb::gomoku::Record b = sb::gomoku::read_psq(dir + "/local" + game);
+    ASSERT_EQ(a.moves.size(), b.moves.size()) << game;
+    for (std::size_t i = 0; i < a.moves.size(); ++i) EXPECT_EQ(a.moves[i].cell, b.moves[i].cell);
+    EXPECT_EQ(a.result, b.result);
+    EXPECT_EQ(a.end_code, 0);
+    EXPECT_EQ(a.black, "searchbench gomoku pbrain --level 2");
+  }
+  // the protocol as the judge speaks it: START, the INFO lines, BEGIN, then BOARD for the other
+  // engine's first move, TURN afterwards, END
+  const std::string log = slurp(dir + "/log");
+  for (const char* line :
+       {"black searchbench gomoku pbrain --level 2 > START 9\n", "> INFO timeout_turn 1000\n",
+        "> INFO timeout_match 0\n", "> INFO rule 0\n", "> INFO game_type 1\n",
+        "> INFO time_left 2147483647\n",
+        "game 1 black searchbench gomoku "
+        "pbrain --level 2 > BEGIN\n",
+        "game 1 white searchbench gomoku pbrain --level 2 > BOARD\n", "> DONE\n", "> TURN ",
+        "> END\n", "< DEBUG "})
+    EXPECT_NE(log.find(line), std::string::npos) << line;
+  fs::remove_all(dir);
+}
+
+TEST(GomokuCli, MatchStopsTheEngineNotOnMove) {
+  if (!fs::exists("/usr/bin/python3") || !fs::exists("/proc/self/stat"))
+    GTEST_SKIP() << "needs /usr/bin/python3 and /proc";
+  // Two small engines that play the first empty point; on each move each one reads the state of
+  // the other's process from /proc (T: stopped) and writes some lines the judge must pass over.
+  const std::string dir = temp_path("stopped");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string engine = write_script(dir + "/first-empty.py", R"py(#!/usr/bin/python3
+import os, sys
+me, other, folder = sys.argv[1], sys.argv[2], sys.argv[3]
+size, stones = 0, set()
+def answer():
+    try:
+        pid = open(os.path.join(folder, other + ".pid")).read()
+        state = open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        state = "gone"
+    with open(os.path.join(folder, me + ".states"), "a") as f:
+        f.write(state + "\n")
+    for kind in ("MESSAGE", "DEBUG", "UNKNOWN", "ERROR"):
+        print(kind + " a line the judge passes over")
+    for y in range(size):
+        for x in range(size):
+            if (x, y) not in stones:
+                stones.add((x, y))
+                print("%d,%d" % (x, y), flush=True)
+                return
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    cmd = words[0].upper()
+    if cmd == "START":
+        size = int(words[1])
+        with open(os.path.join(folder, me + ".pid"), "w") as f:
+            f.write(str(os.getpid()))
+        print("OK", flush=True)
+    elif cmd == "TURN":
+        stones.add(tuple(int(v) for v in words[1].split(",")))
+        answer()
+    elif cmd in ("BEGIN", "DONE"):
+        answer()
+    elif cmd.count(",") == 2:
+        stones.add(tuple(int(v) for v in cmd.split(",")[:2]))
+    elif cmd == "END":
+        break
+)py");
+  const std::string out = dir + "/m.csv";
+  const auto r = run_cli(
+      "gomoku match --black-engine \"" + engine + " a b " + dir + "\" --white-engine \"" + engine +
+      " b a " + dir + "\" --games 2 --size 9 --no-openings --records " + dir + "/rec --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = csv_rows(slurp(out));
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(column(rows, "reason"), (std::vector<std::string>{"five", "five"}));
+  for (const char* me : {"/a.states", "/b.states"}) {
+    const std::string states = slurp(dir + me);
+    EXPECT_GE(count_lines(states), 10) << me;
+    EXPECT_EQ(states.find_first_not_of("T\n"), std::string::npos)
+        << me << ": the other engine was running: " << states;
+  }
+  EXPECT_EQ(sb::gomoku::read_psq(dir + "/rec/game0002.psq").end_code, 0);
+  fs::remove_all(dir);
+}
+
+TEST(GomokuCli, AnEngineThatMisbehavesLosesThatGameAndTheMatchGoesOn) {
+  const std::string dir = temp_path("misbehave");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // engines in sh: each answers START with OK and every move request (BEGIN, TURN, DONE ending
+  // BOARD) with `reply`; END ends them
+  auto engine = [&](const std::string& name, const std::string& start, const std::string& reply) {
+    return write_script(dir + "/" + name,
+                        "#!/bin/sh\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n"
+                        "    START) " +
+                            start +
+                            " ;;\n"
+                            "    BEGIN|TURN|DONE) " +
+                            reply +
+                            " ;;\n"
+                            "    END) exit 0 ;;\n  esac\ndone\n");
+  };
+  struct Case {
+    std::string engine, reason, detail;
+  };
+  const std::vector<Case> cases = {
+      {engine("occupied", "echo OK", "echo 4,4"), "illegal move", "answered '4,4': point "},
+      {engine("off-board", "echo OK", "echo 9,0"), "illegal move", "off the 9x9 board"},
+      {engine("unreadable", "echo OK", "echo ERROR no idea; echo my move"), "illegal move",
+       "answered 'my move' (not a move x,y)"},
+      {engine("late", "echo OK", "sleep 3; echo 0,0"), "timeout",
+       "no move within 0.400 s (0.300 s + tolerance 0.100 s)"},
+      {engine("exits", "echo OK", "exit 3"), "crash", "exited with status 3"},
+      {engine("refuses", "echo ERROR no such board", "echo 0,0"), "start failed",
+       "answered START with 'ERROR no such board'"},
+  };
+  for (const Case& c : cases) {
+    const std::string out = dir + "/" + fs::path(c.engine).filename().string() + ".csv";
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto r =
+        run_cli("gomoku match --black 2 --white-engine " + c.engine +
+                " --games 2 --size 9 --no-openings --time-per-move 0.3 --tolerance "
+                "0.1 --records " +
+                dir + "/rec-" + fs::path(c.engine).filename().string() + " --out " + out);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_EQ(r.exit_code, 0) << c.engine << ": " << r.err;
+    EXPECT_LT(seconds, 2.5) << c.engine << ": a late engine is not waited for";
+    EXPECT_NE(r.out.find("level 2 vs " + fs::path(c.engine).filename().string() +
+                         ": +2 =0 -0 in 2 games"),
+              std::string::npos)
+        << r.out;
+    const auto rows = csv_rows(slurp(out));
+    ASSERT_EQ(rows.size(), 3u) << c.engine;
+    EXPECT_EQ(column(rows, "result"), (std::vector<std::string>{"1-0", "0-1"})) << c.engine;
+    for (const auto& reason : column(rows, "reason")) EXPECT_EQ(reason, c.reason) << c.engine;
+    for (const auto& d : column(rows, "detail"))
+      EXPECT_NE(d.find(c.detail), std::string::npos) << c.engine << ": " << d;
+    const sb::gomoku::Record rec = sb::gomoku::read_psq(
+        dir + "/rec-" + fs::path(c.engine).filename().string() + "/game0002.psq");
+    EXPECT_EQ(rec.result, "white wins");
+    EXPECT_EQ(rec.reason, c.reason);
+  }
+  fs::remove_all(dir);
+}
+
 TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
   const std::string rec = temp_path("exists.psq");
   { std::ofstream(rec) << "keep me\n"; }
@@ -246,6 +471,14 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       // endless inputs are refused at a size cap, not read into memory
       "gomoku replay /dev/zero",
       "gomoku match --black 1 --white 1 --openings /dev/zero --out x.csv",
+      "gomoku match --black 1 --white-engine /nonexistent/pbrain-x --out x.csv",
+      "gomoku match --black 1 --white-engine no-such-pbrain-engine-in-path --out x.csv",
+      "gomoku match --black 1 --white-engine \"'unclosed\" --out x.csv",
+      "gomoku match --black 1 --black-engine /bin/true --white 1 --out x.csv",
+      "gomoku match --white 1 --out x.csv",
+      "gomoku match --black 1 --white 1 --tolerance -1 --out x.csv",
+      "gomoku match --black 1 --white 1 --time-per-game 0 --out x.csv",
+      "gomoku match --black 1 --white 1 --log /nonexistent/dir/m.log --out " + temp_path("log.csv"),
   };
   for (const auto& args : bad) {
     const auto r = run_cli(args, "h8\n");
@@ -254,6 +487,7 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
     EXPECT_EQ(r.err.rfind("searchbench: error: ", 0), 0u) << args << ": " << r.err;
   }
   EXPECT_EQ(slurp(rec), "keep me\n") << "an existing record is never overwritten";
+  EXPECT_FALSE(fs::exists(temp_path("log.csv.part"))) << "nothing partial is left behind";
   fs::remove(rec);
 }
 

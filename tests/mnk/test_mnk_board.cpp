@@ -254,6 +254,24 @@ TEST(MnkInstance, TextRoundTrip) {
   EXPECT_EQ(mnk::parse_point("z26", 26, 26), 26 * 26 - 1);
 }
 
+// A query is a position and what is asked: every move's value, or with ":value-only" the value
+// alone.
+TEST(MnkInstance, QueryTextRoundTrip) {
+  for (const char* t :
+       {"7x7k5", "7x7k5:value-only", "15x15k5:h8,i9:value-only", "9x4k4-standard:value-only"}) {
+    const mnk::Query q = mnk::parse_query(t);
+    EXPECT_EQ(mnk::format_query(q), t);
+    EXPECT_EQ(mnk::parse_query(mnk::format_query(q)), q);
+  }
+  EXPECT_TRUE(mnk::parse_query("7x7k5").all_moves);
+  const mnk::Query q = mnk::parse_query("15X15K5:H8:Value-Only");
+  EXPECT_FALSE(q.all_moves);
+  EXPECT_EQ(q.position, mnk::parse_instance("15x15k5:h8"));
+  for (const char* t : {"7x7k5::value-only", "7x7k5:value-only:value-only", ":value-only",
+                        "7x7k5:value-only:h8", "7x7k5:valueonly", "7x7k5-value-only"})
+    EXPECT_THROW(mnk::parse_query(t), std::invalid_argument) << t;
+}
+
 TEST(MnkInstance, BadText) {
   for (const char* t :
        {"", "7x7", "7x7k", "x7k5", "7x7k0", "7x7k8", "27x3k3", "3x27k3", "7x7k5:", "7x7k5:h8",
@@ -409,7 +427,7 @@ TEST(MnkReference, ProblemRegistration) {
       const sb::Instance in = p.parse(text);
       EXPECT_FALSE(k.refuse && k.refuse(in)) << k.name << " " << text;
     }
-  const mnk::Instance i = mnk::parse_instance("3x3k3:b2");
+  const mnk::Query i = mnk::parse_query("3x3k3:b2");
   mnk::Result r;
   r.pv = {0, 1};
   r.move_values = {{0, mnk::Value::kDraw}, {1, mnk::Value::kFirst}};

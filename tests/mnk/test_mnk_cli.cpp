@@ -51,7 +51,7 @@ TEST(MnkCli, CsvColumns) {
   const auto lines = split(r.out, '\n');
   ASSERT_EQ(lines.size(), 2u) << r.out;
   EXPECT_EQ(lines[0] + "\n", sb::csv_line(sb::bench::csv_columns(*sb::find_problem("mnk"))));
-  EXPECT_EQ(lines[1].rfind("mnk,pns,serial,4x4k4,1,1,1,", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[1].rfind("mnk,pns,serial,4x4k4:value-only,1,1,1,", 0), 0u) << lines[1];
   EXPECT_NE(lines[1].find(",pass,"), std::string::npos) << lines[1];
   EXPECT_NE(lines[1].find(",4x4,4,freestyle,,draw,"), std::string::npos) << lines[1];
   const auto s = run_cli("mnk solve -i 5x5k4-standard:c3 --kernel pns -f csv --all-moves");
@@ -71,11 +71,17 @@ TEST(MnkCli, Json) {
   EXPECT_EQ(j["moves"], "h8 a1 i8 a2 j8 a3");
   EXPECT_EQ(j["value"], "first");  // an open three with black to move: k8 or g8 makes an open four
   EXPECT_EQ(j["verified"], "na");
-  EXPECT_EQ(j["instance"], "15x15k5:h8,a1,i8,a2,j8,a3");
-  EXPECT_TRUE(j["move_value_counts"].is_null());  // without --all-moves
+  // without --all-moves the instance asks for the value only, and no move values are given
+  EXPECT_EQ(j["instance"], "15x15k5:h8,a1,i8,a2,j8,a3:value-only");
+  EXPECT_TRUE(j["move_value_counts"].is_null());
   EXPECT_GT(j["nodes"].get<long long>(), 0);
   const auto pv = split(j["pv"].get<std::string>(), ' ');
   EXPECT_EQ(pv.size() % 2, 1u);  // the first player's moves and the replies, ending in a five
+  // The instance column is accepted back by -i.
+  const auto again =
+      run_cli("mnk solve -i 15x15k5:h8,a1,i8,a2,j8,a3:value-only --kernel pns -f json");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["instance"], j["instance"]);
   const auto k = run_cli("mnk solve --board 7x6 -k 4 --kernel pns -f json");  // Connect-4 board
   ASSERT_EQ(k.exit_code, 0) << k.err;
   EXPECT_EQ(nlohmann::json::parse(k.out)["value"], "first");
@@ -141,5 +147,6 @@ TEST(MnkCli, BadInputExits2) {
   expect_usage_error("mnk solve --board 3x3 -k 3 --max-memory 1000000T", "physical memory");
   expect_usage_error("mnk solve -i 3x3k3 --board 3x3", "either --instance");
   expect_usage_error("mnk solve -i 3x3k4", "larger than both sides");
+  expect_usage_error("mnk solve -i 3x3k3:value-only --all-moves", "asks for the value only");
   expect_usage_error("mnk solve --board 3x3 -k 3 extra");
 }

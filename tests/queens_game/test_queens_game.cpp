@@ -96,10 +96,13 @@ const sb::KernelInfo* find(const char* name) {
 qg::Result solve(const sb::KernelInfo* k, const qg::Params& p) {
   sb::RunSettings s;
   s.threads = p.threads;
-  s.all_moves = p.all_moves;
   s.max_memory = p.max_memory;
-  const auto in =
-      sb::make_instance<qg::Traits>({p.rows, p.cols, p.misere, p.grundy, p.move_grundy});
+  const auto in = sb::make_instance<qg::Traits>({.rows = p.rows,
+                                                 .cols = p.cols,
+                                                 .misere = p.misere,
+                                                 .all_moves = p.all_moves,
+                                                 .grundy = p.grundy,
+                                                 .move_grundy = p.move_grundy});
   return sb::result_of<qg::Traits>(k->run(in, s));
 }
 
@@ -368,10 +371,34 @@ TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
   EXPECT_EQ(p.parse("9x9:grundy").name, "9x9:grundy");
   EXPECT_EQ(p.parse("9x9:move-grundy").name, "9x9:move-grundy");
   EXPECT_EQ(p.parse("09x9:grundy:move-grundy").name, "9x9:grundy:move-grundy");
+  // What is asked belongs to the instance: every first move classified unless ":value-only".
+  EXPECT_TRUE(qg::Traits::parse("8x8").all_moves);
+  EXPECT_FALSE(qg::Traits::parse("8x8:value-only").all_moves);
+  EXPECT_EQ(p.parse("5x6:misere:value-only").name, "5x6:misere:value-only");
+  EXPECT_EQ(p.parse("9x9:value-only:grundy:move-grundy").name, "9x9:value-only:grundy:move-grundy");
   EXPECT_DOUBLE_EQ(p.parse("4x9").size, 6.0);
-  for (const char* bad : {"", "8", "8x", "x8", "0x5", "8x8:normal", "17x16", "8X8", "8x8:misere:x",
-                          "-1x4", "2x0x10", "8x8 ", "8x8:move-grundy:grundy", "8x8:grundy:grundy",
-                          "8x8:misere:grundy", "8x8:misere:move-grundy", "8x8:", "8x8:grundy:"})
+  for (const char* bad : {"",
+                          "8",
+                          "8x",
+                          "x8",
+                          "0x5",
+                          "8x8:normal",
+                          "17x16",
+                          "8X8",
+                          "8x8:misere:x",
+                          "-1x4",
+                          "2x0x10",
+                          "8x8 ",
+                          "8x8:move-grundy:grundy",
+                          "8x8:grundy:grundy",
+                          "8x8:misere:grundy",
+                          "8x8:misere:move-grundy",
+                          "8x8:",
+                          "8x8:grundy:",
+                          "8x8:grundy:value-only",
+                          "8x8:value-only:misere",
+                          "8x8:value-only:value-only",
+                          "8x8:all-moves"})
     EXPECT_THROW(p.parse(bad), std::invalid_argument) << bad;
 }
 
@@ -408,7 +435,7 @@ TEST(QueensGameProblem, PublishedValuesAgreeWithTheChecker) {
 TEST(QueensGameProblem, VerifierPassesTheKernelsAndCatchesWrongAnswers) {
   const auto& p = qg::problem();
   const sb::KernelInfo& k = *find("memo-sym");
-  sb::RunSettings s;  // all_moves
+  sb::RunSettings s;
   for (const char* text : {"5x5", "6x6:grundy", "4x7:misere", "8x8:grundy", "9x9", "10x10"}) {
     const auto in = p.parse(text);
     const auto o = k.run(in, s);
@@ -425,17 +452,16 @@ TEST(QueensGameProblem, VerifierPassesTheKernelsAndCatchesWrongAnswers) {
   qg::Result big;
   big.first_player_wins = true;  // 12 x 12 is a second-player win (Jenrich)
   o.result = std::make_shared<const qg::Result>(big);
-  sb::RunSettings root;
-  root.all_moves = false;
-  EXPECT_EQ(p.verify(p.parse("12x12"), root, o), sb::Verdict::kFail);
+  const sb::RunSettings root;
+  EXPECT_EQ(p.verify(p.parse("12x12:value-only"), root, o), sb::Verdict::kFail);
   big.first_player_wins = false;
   o.result = std::make_shared<const qg::Result>(big);
-  EXPECT_EQ(p.verify(p.parse("12x12"), root, o), sb::Verdict::kPass);
-  EXPECT_EQ(p.verify(p.parse("18x14"), root, o), sb::Verdict::kNa);
+  EXPECT_EQ(p.verify(p.parse("12x12:value-only"), root, o), sb::Verdict::kPass);
+  EXPECT_EQ(p.verify(p.parse("18x14:value-only"), root, o), sb::Verdict::kNa);
   big.grundy = 2;  // 13 x 13 has Grundy value 1 (A344227)
   big.first_player_wins = true;
   o.result = std::make_shared<const qg::Result>(big);
-  EXPECT_EQ(p.verify(p.parse("13x13:grundy"), root, o), sb::Verdict::kFail);
+  EXPECT_EQ(p.verify(p.parse("13x13:value-only:grundy"), root, o), sb::Verdict::kFail);
   // The Grundy values after the first moves must fit the rest of the answer: their mex is G.
   {
     sb::RunSettings all;
@@ -463,13 +489,13 @@ TEST(QueensGameProblem, VerifierPassesTheKernelsAndCatchesWrongAnswers) {
   big.first_player_wins = false;
   big.grundy = 1;
   o.result = std::make_shared<const qg::Result>(big);
-  EXPECT_EQ(p.verify(p.parse("14x14:grundy"), root, o), sb::Verdict::kFail);
+  EXPECT_EQ(p.verify(p.parse("14x14:value-only:grundy"), root, o), sb::Verdict::kFail);
   big.grundy = 0;
   o.result = std::make_shared<const qg::Result>(big);
-  EXPECT_EQ(p.verify(p.parse("14x14:grundy"), root, o), sb::Verdict::kPass);
-  EXPECT_EQ(p.verify(p.parse("15x15:grundy"), root, o), sb::Verdict::kFail);
+  EXPECT_EQ(p.verify(p.parse("14x14:value-only:grundy"), root, o), sb::Verdict::kPass);
+  EXPECT_EQ(p.verify(p.parse("15x15:value-only:grundy"), root, o), sb::Verdict::kFail);
   big.first_player_wins = true;
   big.grundy = 3;
   o.result = std::make_shared<const qg::Result>(big);
-  EXPECT_EQ(p.verify(p.parse("15x15:grundy"), root, o), sb::Verdict::kPass);
+  EXPECT_EQ(p.verify(p.parse("15x15:value-only:grundy"), root, o), sb::Verdict::kPass);
 }

@@ -100,7 +100,7 @@ TEST(QueensGameCli, SolveCsvColumns) {
                        "squares,move_grundy\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\nqueens-game,memo,serial,4x6,1,1,1,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nqueens-game,memo,serial,4x6:value-only,1,1,1,"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(",,4,6,normal,second,,,"), std::string::npos) << r.out;
   r = run("queens-game solve -n 5 -k plain --all-moves --grundy --format csv");
   EXPECT_NE(r.out.find(",5,5,5,normal,first,5,3,"), std::string::npos) << r.out;
