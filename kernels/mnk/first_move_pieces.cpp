@@ -8,9 +8,11 @@
 // Work split: pieces in id order (the moves from the centre outwards), run on `threads` oneTBB
 // threads at once, each piece serial (src/core/pieces_run.hpp, run_pieces_by_id); the table
 // budget (--max-memory) is shared, each running piece getting budget / threads. Values equal
-// those of the inner kernel; the principal variation is the best first move alone (a journal
-// keeps each move's value, not its line). No table is shared between pieces, so positions
-// reached after several first moves are searched once per piece. Limits: as the inner kernel.
+// those of the inner kernel; the principal variation is the best first move followed by the
+// inner kernel's line after it (one more solve of that piece), or in a journalled run the best
+// first move alone (a journal keeps each move's value, not its line). No table is shared between
+// pieces, so positions reached after several first moves are searched once per piece. Limits: as
+// the inner kernel.
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
@@ -170,6 +172,19 @@ Result run_pieces(const Params& p, Kernel inner, const char* name) {
   std::sort(r.move_values.begin(), r.move_values.end(),
             [](const MoveValue& a, const MoveValue& b) { return a.cell < b.cell; });
   r.value = best < 0 ? Value::kDraw : seat_of(best, mover);
+  // The rest of the line: the inner kernel's after the best move (one more solve of that piece),
+  // except in a journalled run, which keeps each move's value, not its line.
+  if (p.pieces == nullptr && !r.pv.empty()) {
+    Params q;
+    q.instance = inst;
+    q.instance.moves.push_back(r.pv[0]);
+    q.threads = 1;
+    q.max_memory = budget;
+    if (winner_after(q.instance) < 0) {
+      const Result child = inner(q);
+      r.pv.insert(r.pv.end(), child.pv.begin(), child.pv.end());
+    }
+  }
   r.threads = v.threads;
   return r;
 }

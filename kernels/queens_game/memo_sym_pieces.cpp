@@ -177,10 +177,11 @@ Result memo_sym_pieces(const Params& p) {
   for (std::size_t i = 0; i < classes.size(); ++i) {
     const Subtotals& s = v.by_id[i];
     const auto value = s.v[kValue];
-    if (value == 0)
+    if (value == 0 && p.all_moves)
       r.winning_first_moves.insert(r.winning_first_moves.end(), classes[i].begin(),
                                    classes[i].end());
     if (value < seen.size()) seen[value] = true;
+    r.first_player_wins = r.first_player_wins || value == 0;
     if (p.move_grundy)
       for (int sq : classes[i])
         r.move_grundy[static_cast<std::size_t>(sq)] = static_cast<int>(value);
@@ -188,7 +189,6 @@ Result memo_sym_pieces(const Params& p) {
     r.positions += s.v[kPositions];
   }
   std::sort(r.winning_first_moves.begin(), r.winning_first_moves.end());
-  r.first_player_wins = !r.winning_first_moves.empty();
   if (p.grundy) {
     int mex = 0;
     while (seen[static_cast<std::size_t>(mex)]) ++mex;

@@ -36,6 +36,7 @@ qg::Params params(int rows, int cols, int threads, bool grundy, bool move_grundy
   p.grundy = grundy;
   p.move_grundy = move_grundy;
   p.misere = misere;
+  p.all_moves = true;
   p.max_memory = 64ull << 20;
   return p;
 }
