@@ -4,15 +4,22 @@
 // the file I/O in that callback, on the process that speaks for the run (rank 0 under MPI).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/run.hpp"
 #include "core/csv.hpp"
 #include "core/journal.hpp"
 #include "core/problem.hpp"
@@ -43,7 +50,8 @@ class JournalRun {
 
   /// After the kernel returned: checks that every piece is accounted for and that the journal's
   /// sum agrees with the kernel's node count, appends the result line (the journal's own sum of
-  /// base and pieces, the verdict) and closes the journal, flushed. Throws std::runtime_error on
+  /// base and pieces, or for game values the list's result_text of the pieces; the verdict) and
+  /// closes the journal, flushed. Throws std::runtime_error on
   /// a write error or a disagreement.
   void finish(const Outcome& o, Verdict v, double wall_s);
 
@@ -59,6 +67,9 @@ class JournalRun {
   std::mutex mu_;
   Subtotals sum_;             // base + every piece recorded (earlier runs and this one)
   std::uint64_t pieces_ = 0;  // pieces recorded, earlier runs included
+  // Answers that are not a sum (PieceList::result_text): every piece's subtotals, by id.
+  std::function<std::string(const std::vector<Subtotals>&)> result_text_;
+  std::vector<Subtotals> by_id_;
 };
 
 inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Instance& in,
@@ -105,6 +116,11 @@ inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Insta
   }
   sum_ = list.base;
   for (const auto& r : hooks_.finished) sum_ += r.sub;
+  if (list.result_text) {  // an answer that is not a sum: keep every piece
+    result_text_ = list.result_text;
+    by_id_.assign(list.count, Subtotals{});
+    for (const auto& r : hooks_.finished) by_id_[r.id] = r.sub;
+  }
   pieces_ = hooks_.finished.size();
   writer_->add(journal::checked_line(
       "run started=" + sysinfo::timestamp_utc() + " kernel=" + k.name +
@@ -121,6 +137,7 @@ inline void JournalRun::on_piece(std::uint64_t id, const Subtotals& s, double se
     std::lock_guard lock(mu_);
     sum_ += s;
     ++pieces_;
+    if (!by_id_.empty()) by_id_[id] = s;
   }
   writer_->add(std::move(line));
 }
@@ -141,8 +158,13 @@ inline void JournalRun::finish(const Outcome& o, Verdict v, double wall_s) {
       throw std::runtime_error("the journal's node count " + std::to_string(sum.v[i]) +
                                " differs from the kernel's " + std::to_string(o.nodes));
   std::string text = "result";
-  for (std::size_t i = 0; i < id_.fields.size(); ++i)
-    text += " " + id_.fields[i] + "=" + std::to_string(sum.v[i]);
+  if (result_text_) {
+    std::lock_guard lock(mu_);
+    text += " " + result_text_(by_id_);
+  } else {
+    for (std::size_t i = 0; i < id_.fields.size(); ++i)
+      text += " " + id_.fields[i] + "=" + std::to_string(sum.v[i]);
+  }
   text += " verified=" + std::string(verdict_name(v)) + " pieces=" + std::to_string(pieces) +
           " wall_s=" + format_double(wall_s) + " finished=" + sysinfo::timestamp_utc();
   writer_->add(journal::checked_line(text));
@@ -154,6 +176,120 @@ inline void JournalRun::abandon() noexcept {
     if (writer_) writer_->close();
   } catch (...) {  // the kernel's error is the one to report
   }
+}
+
+/// The kernel of a one-process solve with --journal or --resume: the one named (`given`), else
+/// the problem's fastest one-process kernel with a piece list (the last in ladder order; the game
+/// problems' default kernels have none).
+inline const KernelInfo& journal_kernel(const Problem& p, bool given, const std::string& name) {
+  if (!given)
+    for (auto it = p.kernels.rbegin(); it != p.kernels.rend(); ++it)
+      if (it->pieces && !it->distributed()) return *it;
+  return choose_kernel(p, given, name);
+}
+
+/// One kernel run of a one-process command (the game solves), journalled when `o` asks for it:
+/// opens the journal (a refusal is a UsageError and leaves the file as it was), runs the kernel
+/// through run_verified with the journal's hooks, and finishes the journal (on a kernel error the
+/// pieces recorded so far are kept). A journal that cannot be finished does not cost the result:
+/// its error goes to *journal_error (print the result, then report it and exit 1).
+inline Timed run_journalled(const Problem& p, const KernelInfo& k, const Instance& in,
+                            RunSettings s, const JournalOptions& o, const std::string& label,
+                            const std::string& resume_hint, std::string* journal_error) {
+  std::unique_ptr<JournalRun> journal;
+  if (o.any()) {
+    if (k.refuse)
+      if (auto why = k.refuse(in)) throw UsageError(*why);
+    journal = std::make_unique<JournalRun>(p, k, in, o, s.threads, 1, resume_hint);
+    s.pieces = journal->hooks();
+  }
+  Timed t;
+  try {
+    t = run_verified(p, k, in, s, label);
+  } catch (...) {
+    if (journal) journal->abandon();  // keep every piece recorded so far
+    throw;
+  }
+  try {
+    if (journal) journal->finish(t.outcome, t.verified, t.wall_s);
+  } catch (const std::exception& e) {
+    *journal_error = e.what();
+  }
+  return t;
+}
+
+/// Reports a journal error after the result was printed; returns the exit code 1.
+inline int report_journal_error(const std::string& error) {
+  std::fflush(stdout);
+  std::cout.flush();
+  std::cerr << "searchbench: error: " << error << "\n";
+  return 1;
+}
+
+/// --verify PIECE: solves piece `id` of kernel k's list on `in` once more (on a table of the
+/// default budget) and prints its subtotals; with `journal_file`, also that journal's record of
+/// the piece and whether the two agree on every field but nodes and positions (which depend on
+/// the kernel and the table budget). The journal is only read: it may be another kernel's of the
+/// same problem, instance and piece list (a second route). Returns the exit code: 0 when it agrees
+/// or there is nothing to compare with, 1 when it differs or the journal lacks the piece. Bad
+/// input (no piece list, id out of range, a foreign or unreadable journal) is a UsageError.
+inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& in, std::uint64_t id,
+                        const std::string& journal_file) {
+  if (!k.pieces)
+    throw UsageError("kernel '" + k.name + "' does not cut its search into pieces; --verify " +
+                     "works with the kernels that keep a journal");
+  if (k.refuse)
+    if (auto why = k.refuse(in)) throw UsageError(*why);
+  const PieceList list = k.pieces(in);
+  if (id >= list.count)
+    throw UsageError("piece " + std::to_string(id) + " is out of range: " + in.name + " has " +
+                     std::to_string(list.count) + " pieces (0.." +
+                     std::to_string(list.count == 0 ? 0 : list.count - 1) + ")");
+  journal::Contents c;
+  if (!journal_file.empty()) {
+    std::ifstream f(journal_file, std::ios::binary);
+    if (!f) throw UsageError("cannot read journal '" + journal_file + "'");
+    std::ostringstream text;
+    text << f.rdbuf();
+    try {
+      c = journal::parse(text.str(), journal_file);
+      journal::Identity want = journal::Identity::of(p.name, in.name, c.id.kernel, list);
+      journal::check_identity(c.id, want, journal_file);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
+  auto fields = [&](const Subtotals& s) {
+    std::string t;
+    for (std::size_t i = 0; i < list.fields.size(); ++i)
+      t += (i ? " " : "") + list.fields[i] + "=" + std::to_string(s.v[i]);
+    return t;
+  };
+  Subtotals fresh;
+  const auto t0 = std::chrono::steady_clock::now();
+  list.solve(&id, 1, &fresh);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("%s %s, piece %llu of %llu (%s), kernel %s\n", p.name.c_str(), in.name.c_str(),
+              static_cast<unsigned long long>(id), static_cast<unsigned long long>(list.count),
+              list.scheme.c_str(), k.name.c_str());
+  std::printf("solved    = %s (%.3f s)\n", fields(fresh).c_str(), secs);
+  if (journal_file.empty()) return 0;
+  const PieceRecord* rec = nullptr;
+  for (const auto& r : c.pieces)
+    if (r.id == id) rec = &r;
+  if (rec == nullptr) {
+    std::printf("journal   = piece %llu not recorded in %s\nverified  = na\n",
+                static_cast<unsigned long long>(id), journal_file.c_str());
+    return 1;
+  }
+  bool same = true;
+  for (std::size_t i = 0; i < list.fields.size(); ++i)
+    if (list.fields[i] != "nodes" && list.fields[i] != "positions")
+      same = same && fresh.v[i] == rec->sub.v[i];
+  std::printf("journal   = %s (%s, kernel %s)\n", fields(rec->sub).c_str(), journal_file.c_str(),
+              c.id.kernel.c_str());
+  std::printf("verified  = %s\n", same ? "pass" : "fail");
+  return same ? 0 : 1;
 }
 
 }  // namespace sb::cli

@@ -20,7 +20,8 @@ namespace sb::cli {
 /// rewritten in place every half second on a terminal, or a new line every 10 s otherwise:
 /// elapsed time, units done of the total, their rate and the time left at that rate. `unit`
 /// names what is counted ("subproblems", "pieces"). The rate counts only what this run did
-/// (a resumed run starts with part of the total done).
+/// (a resumed run starts with part of the total done). When the kernel sets Progress::work_total
+/// (uneven pieces with estimated sizes), the time left is estimated from the work instead.
 class ProgressWatch {
  public:
   /// open_count: with no planned total (Progress::total 0), show done as a count and its rate
@@ -60,9 +61,13 @@ class ProgressWatch {
       const auto total = progress_.total.load(std::memory_order_relaxed);
       std::string line = label_ + ": " + std::to_string(static_cast<long long>(el)) + " s elapsed";
       if (total > 0) {
+        // With estimated work per unit (uneven pieces), the time left follows the work.
+        const auto work_total = progress_.work_total.load(std::memory_order_relaxed);
+        const auto work_done = progress_.work_done.load(std::memory_order_relaxed);
+        const bool by_work = work_total > 0;
         if (!based_) {  // what was done before this run's work started (a resume)
           based_ = true;
-          base_done_ = done;
+          base_done_ = by_work ? work_done : done;
           base_el_ = el;
         }
         const double frac = static_cast<double>(done) / static_cast<double>(total);
@@ -72,7 +77,17 @@ class ProgressWatch {
                       unit_.c_str(), 100.0 * frac);
         line += buf;
         // The rate since the first report (from the second report on).
-        if (el - base_el_ >= 0.5 && done > base_done_) {
+        if (by_work) {
+          const double wfrac = static_cast<double>(work_done) / static_cast<double>(work_total);
+          std::snprintf(buf, sizeof buf, ", %.1f%% of the estimated work", 100.0 * wfrac);
+          line += buf;
+          if (el - base_el_ >= 0.5 && work_done > base_done_) {
+            const double rate = static_cast<double>(work_done - base_done_) / (el - base_el_);
+            std::snprintf(buf, sizeof buf, ", about %.0f s left",
+                          static_cast<double>(work_total - work_done) / rate);
+            line += buf;
+          }
+        } else if (el - base_el_ >= 0.5 && done > base_done_) {
           const double rate = static_cast<double>(done - base_done_) / (el - base_el_);
           std::snprintf(buf, sizeof buf, ", %.3g %s/s, about %.0f s left", rate, unit_.c_str(),
                         static_cast<double>(total - done) / rate);

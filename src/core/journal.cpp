@@ -120,7 +120,8 @@ std::string header_text(const Identity& id, const std::string& resume_hint) {
   std::string h;
   h += std::string(kMagic) + " " + std::string(kVersion) + "\n";
   h += "# A searchbench journal: one line per finished piece, appended and flushed to disk as\n";
-  h += "# the pieces finish. The answer is base plus the sum of the pieces' subtotals. Lines end\n";
+  h += "# the pieces finish. The answer is base plus the sum of the pieces' subtotals (game\n";
+  h += "# values: the result line's combination of them, e.g. a mex). Lines end\n";
   h += "# in check=<FNV-1a 64 of the line before it>. Continue an interrupted run with\n";
   h += "#   " + resume_hint + "\n";
   h += "problem " + id.problem + "\n";

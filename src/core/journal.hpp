@@ -1,7 +1,8 @@
 // The journal of a long run: a plain-text file that gains one line per finished piece (see
 // src/core/pieces.hpp), each line flushed to disk (fdatasync) soon after the piece finishes, so
 // that a run killed at any moment can be resumed without losing finished work. The driver writes
-// it (kernels only call PieceHooks::on_piece); docs/harness.md, "Journal and resume", has the format.
+// it (kernels only call PieceHooks::on_piece); docs/harness.md, "Journal and resume", has the
+// format.
 //
 //   searchbench-journal 1
 //   # (comment lines: what the file is and how to resume it)
@@ -20,7 +21,8 @@
 // Every later line ends in check=<64-bit FNV-1a of the line before " check=", 16 hex digits>. A
 // line that fails its check or is cut short (a write interrupted by a kill) is ignored and its
 // piece computed again; the journal is only ever appended to, never truncated or rewritten, and
-// one run at a time holds it (an exclusive flock). The answer is base + the sum of the pieces.
+// one run at a time holds it (an exclusive flock). The answer is base + the sum of the pieces
+// (game values: the pieces' values combined, PieceList::result_text).
 #pragma once
 
 #include <condition_variable>

@@ -2,7 +2,10 @@
 // subtotals add up to the answer. It is what lets a search be spread over MPI ranks (rank 0 hands
 // out piece ids) and survive interruption (a journal records each finished piece; a resumed run
 // skips them). Problem-agnostic: a piece's subtotals are a few named 64-bit counters (N-queens:
-// total, unique, nodes), and a kernel family supplies its list through PieceList.
+// total, unique, nodes), and a kernel family supplies its list through PieceList. Where the
+// answer is not a sum (game values: the value of each first move, combined by mex or max), the
+// pieces' subtotals are still journalled one by one, and the list says how to combine them
+// (PieceList::result_text; run_pieces_by_id in src/core/pieces_run.hpp hands them over by id).
 //
 // How it reaches kernels, keeping them pure: the driver builds a PieceHooks (the pieces already
 // finished, from a journal, and a callback for each piece finished now) and passes a pointer in
@@ -56,6 +59,13 @@ struct PieceList {
   /// Solves pieces ids[0 .. k-1] (each < count, 1 <= k) into out[0 .. k-1]. Pure: no I/O, no
   /// shared state; callable from any thread at once. Throws std::invalid_argument for a bad id.
   std::function<void(const std::uint64_t* ids, std::size_t k, Subtotals* out)> solve;
+  /// Optional, for answers that are not base + the sum (game values): the answer as the text
+  /// of a journal's result line ("value=1 nodes=..."), from every piece's subtotals (index =
+  /// id). Empty: the result line shows base + the sum of each field.
+  std::function<std::string(const std::vector<Subtotals>& by_id)> result_text;
+  /// Optional: the estimated relative work of each piece (index = id, any positive scale), for
+  /// the estimate of the time left; empty: all pieces alike.
+  std::vector<std::uint64_t> work;
 };
 
 /// A finished piece, as recorded in a journal.

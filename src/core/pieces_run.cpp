@@ -74,4 +74,40 @@ PieceRun run_pieces_serial(const PieceList& list, Progress* progress, const Piec
   return r;
 }
 
+PieceValues run_pieces_by_id(const PieceList& list, int threads, Progress* progress,
+                             const PieceHooks* hooks) {
+  PieceValues v;
+  v.by_id.assign(list.count, Subtotals{});
+  const bool weighted = list.work.size() == list.count && list.count > 0;
+  PieceHooks mine;
+  if (hooks != nullptr) mine.finished = hooks->finished;
+  (void)schedule_pieces(list, &mine);  // throws on a bad finished id before anything runs
+  std::uint64_t work_total = 0, work_done = 0;
+  if (weighted)
+    for (std::uint64_t w : list.work) work_total += w;
+  for (const PieceRecord& r : mine.finished) {
+    v.by_id[r.id] = r.sub;
+    if (weighted) work_done += list.work[r.id];
+  }
+  if (progress != nullptr && weighted) {
+    progress->work_total.store(work_total, std::memory_order_relaxed);
+    progress->work_done.store(work_done, std::memory_order_relaxed);
+  }
+  mine.on_piece = [&](std::uint64_t id, const Subtotals& sub, double seconds) {
+    v.by_id[id] = sub;  // one writer per id
+    if (progress != nullptr && weighted)
+      progress->work_done.fetch_add(list.work[id], std::memory_order_relaxed);
+    if (hooks != nullptr && hooks->on_piece) hooks->on_piece(id, sub, seconds);
+  };
+#ifdef SEARCHBENCH_WITH_TBB
+  if (threads > 1) {
+    v.threads = run_pieces_tbb(list, threads, progress, &mine).threads;
+    return v;
+  }
+#endif
+  run_pieces_serial(list, progress, &mine);
+  v.threads = 1;
+  return v;
+}
+
 }  // namespace sb

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include "core/pieces.hpp"
 #include "core/progress.hpp"
@@ -46,6 +47,21 @@ int run_on_threads(int threads, const std::function<void(int)>& body);
 
 /// Serial: the pieces in id order on the calling thread.
 PieceRun run_pieces_serial(const PieceList& list, Progress* progress, const PieceHooks* hooks);
+
+/// What run_pieces_by_id returns: every piece's subtotals, by id.
+struct PieceValues {
+  std::vector<Subtotals> by_id;  ///< index = id: the finished pieces' and those solved now
+  int threads = 1;               ///< threads actually used
+};
+
+/// For answers that are not a sum (game values: the value of each first move): runs `list` as
+/// run_pieces_tbb does (pieces in id order, each thread taking the next from a shared counter;
+/// serially on the calling thread when threads == 1 or without oneTBB) and returns every piece's
+/// subtotals by id, the finished ones (hooks->finished) included. hooks->on_piece is called for
+/// each piece solved, as by the other runners. With list.work set, progress->work_total and
+/// work_done follow the pieces' estimated work as well.
+PieceValues run_pieces_by_id(const PieceList& list, int threads, Progress* progress,
+                             const PieceHooks* hooks);
 
 #ifdef SEARCHBENCH_WITH_TBB
 /// oneTBB: one task per thread of an arena of exactly `threads` workers (1..kMaxThreads), each

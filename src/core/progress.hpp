@@ -15,6 +15,11 @@ struct Progress {
   /// mate length proved, in plies; tsume andor kernels: the longest length with no mate, in
   /// plies); 0 while there is none.
   std::atomic<std::uint64_t> bound{0};
+  /// Optional: the estimated work done and planned, in any unit (e.g. the pieces' estimated
+  /// sizes), when the units of done/total are uneven; the time left is then estimated from
+  /// these. 0 in work_total: not used.
+  std::atomic<std::uint64_t> work_done{0};
+  std::atomic<std::uint64_t> work_total{0};
 };
 
 }  // namespace sb

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/journal_run.hpp"
 #include "cli/run.hpp"
 #include "cli/run_output.hpp"
 #include "cli/validators.hpp"
@@ -36,6 +37,8 @@ struct SolveOptions {
   bool all_moves = false;
   std::string max_memory;
   std::string format = "text";
+  JournalOptions journal;
+  long long verify = -1;  // --verify PIECE; -1: not given
 };
 
 /// --max-memory as bytes (0: the default; at most the physical memory); bad text is a UsageError.
@@ -125,12 +128,26 @@ std::string move_board(const Instance& inst, const std::vector<MoveValue>& mv) {
 int run_solve(const SolveOptions& o) {
   const Instance inst = instance_of(o);
   const Problem& prob = problem();
-  const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
+  const bool pieces = o.journal.any() || o.verify >= 0;
+  const KernelInfo& k = pieces ? journal_kernel(prob, o.kernel_given, o.kernel)
+                               : choose_kernel(prob, o.kernel_given, o.kernel);
   const sb::Instance in = make_instance<Traits>({.position = inst, .all_moves = o.all_moves});
+  if (o.verify >= 0) {
+    if (!o.journal.journal.empty())
+      throw UsageError("--verify reads a journal given as --resume FILE (it is not written)");
+    return verify_piece(prob, k, in, static_cast<std::uint64_t>(o.verify), o.journal.resume);
+  }
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
   settings.max_memory = memory_option(o.max_memory);
-  const Timed t = run_verified(prob, k, in, settings, "mnk " + k.name + " " + in.name);
+  const std::string hint =
+      "searchbench mnk solve -i " + in.name + (o.all_moves ? " --all-moves" : "") + " --kernel " +
+      k.name + (o.threads ? " -t " + std::to_string(o.threads) : "") +
+      (o.max_memory.empty() ? "" : " --max-memory " + o.max_memory) + " --resume " +
+      (o.journal.resume.empty() ? o.journal.journal : o.journal.resume);
+  std::string journal_error;
+  const Timed t = run_journalled(prob, k, in, settings, o.journal, "mnk " + k.name + " " + in.name,
+                                 hint, &journal_error);
   const Result& r = result_of<Traits>(t.outcome);
   const double wall = t.wall_s;
   const std::string verified(verdict_name(t.verified));
@@ -162,6 +179,7 @@ int run_solve(const SolveOptions& o) {
               std::printf("verified  = %s%s\n", verified.c_str(),
                           ref_text.empty() ? "" : (" (" + ref_text + ")").c_str());
             });
+  if (!journal_error.empty()) return report_journal_error(journal_error);
   return t.verified == Verdict::kFail ? 1 : 0;
 }
 
@@ -194,6 +212,25 @@ void add_commands(CLI::App& app, Action& action) {
       ->check(non_empty());
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
+  solve
+      ->add_option("--journal", so->journal.journal,
+                   "Record the value of each first-move class in a new journal FILE as it is "
+                   "solved (kernels *-pieces; pns-pieces by default with --journal; an existing "
+                   "FILE is refused: use --resume)")
+      ->check(non_empty())
+      ->type_name("FILE");
+  solve
+      ->add_option("--resume", so->journal.resume,
+                   "Continue the journal FILE of an interrupted solve: check that it is this "
+                   "solve's, skip its finished pieces, append the rest")
+      ->check(non_empty())
+      ->type_name("FILE");
+  solve
+      ->add_option("--verify", so->verify,
+                   "Solve piece PIECE (a first-move class, as numbered in the journal) again and, "
+                   "with --resume FILE, compare it with the journal's record (FILE is only read)")
+      ->transform(decimal_in(0, 1000000))
+      ->type_name("PIECE");
   solve->callback([&action, so, kernel_opt, kopt] {
     so->kernel_given = kernel_opt->count() > 0;
     so->k_given = kopt->count() > 0;

@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/pieces.hpp"
 #include "core/problem.hpp"
 #include "core/progress.hpp"
 
@@ -112,6 +113,9 @@ struct Params {
   bool all_moves = false;        ///< also the value of every legal move
   std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: default_max_memory())
   Progress* progress = nullptr;  ///< optional: root subproblems done / planned
+  /// Optional, for the -pieces kernels (journal and resume, src/core/pieces.hpp): pieces already
+  /// finished (not solved again) and a callback per piece solved. Other kernels ignore it.
+  const PieceHooks* pieces = nullptr;
 };
 
 /// Output of an m,n,k solver kernel. All counters are 64-bit.
@@ -144,6 +148,21 @@ Result alphabeta(const Params& p);     ///< negamax with alpha-beta and move ord
 Result alphabeta_tt(const Params& p);  ///< plus a bounded transposition table, symmetric keys
 Result pns(const Params& p);           ///< df-pn with threat-space pruning and pairing strategies
 Result pns_tbb(const Params& p);       ///< pns run by oneTBB threads on one shared table
+/// The value of every first-move class by pns, each on its own table (journal, resume)
+Result pns_pieces(const Params& p);
+/// The value of every first-move class by alphabeta-tt, each on its own table (journal, resume)
+Result alphabeta_tt_pieces(const Params& p);
+
+/// The piece list of the -pieces kernels on `inst`: one piece per class of legal moves under the
+/// board symmetries that fix the position, from the centre outwards; subtotals value (of the
+/// position after the move for the player who makes it: 0 loss, 1 draw, 2 win), cell (the move
+/// searched), nodes, positions. Each piece is solved by `inner` (a serial kernel) on its own
+/// table of piece_budget bytes. The list (scheme, count, hash) is a function of the instance
+/// alone. Throws std::invalid_argument on an invalid instance.
+PieceList first_move_pieces(const Instance& inst, Kernel inner, std::uint64_t piece_budget);
+
+/// The cells of each piece of first_move_pieces (index = piece id; the first one is searched).
+std::vector<std::vector<int>> first_move_classes(const Instance& inst);
 
 /// Default table budget in bytes: a quarter of physical memory, at most 4 GiB, at least 64 MiB.
 std::uint64_t default_max_memory();

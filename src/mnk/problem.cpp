@@ -53,6 +53,7 @@ Params Traits::params(const Query& x, const RunSettings& s) {
   p.all_moves = x.all_moves;
   p.max_memory = s.max_memory;
   p.progress = s.progress;
+  p.pieces = s.pieces;
   return p;
 }
 
@@ -142,6 +143,36 @@ std::vector<K> kernels() {
                .caps = {{"quick", 20}, {"full", 30}},
                .micro = {"4x4k4", "5x4k4"},
                .signature = {"4x4k4", "5x4k4"}});
+  // The journalled solves (before pns, so that neither is ever the default kernel): one piece
+  // per first-move class, each on its own table; not in the signature (their pieces repeat the
+  // inner kernel's search).
+#ifdef SEARCHBENCH_WITH_TBB
+  const std::string pieces_backend = "tbb";
+#else
+  const std::string pieces_backend = "serial";
+#endif
+  v.push_back({.name = "alphabeta-tt-pieces",
+               .backend = pieces_backend,
+               .summary = "alphabeta-tt on each first-move class under the board symmetry, each "
+                          "on its own table (journal, resume); the best value combined",
+               .range = "<= 26x26",
+               .fn = alphabeta_tt_pieces,
+               .caps = {{"quick", 20}, {"full", 30}},
+               .micro = {"4x4k4"},
+               .pieces = [](const Query& x) {
+                 return first_move_pieces(x.position, alphabeta_tt, default_max_memory());
+               }});
+  v.push_back({.name = "pns-pieces",
+               .backend = pieces_backend,
+               .summary = "pns on each first-move class under the board symmetry, each on its "
+                          "own table (journal, resume); the best value combined",
+               .range = "<= 26x26",
+               .fn = pns_pieces,
+               .caps = {{"quick", 25}, {"full", 36}},
+               .micro = {"5x5k4"},
+               .pieces = [](const Query& x) {
+                 return first_move_pieces(x.position, pns, default_max_memory());
+               }});
   v.push_back({.name = "pns",
                .backend = "serial",
                .summary = "df-pn on 'first wins?' and 'second wins?' with threat-space pruning "

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/journal_run.hpp"
 #include "cli/progress_watch.hpp"
 #include "cli/run.hpp"
 #include "cli/run_output.hpp"
@@ -36,6 +37,8 @@ struct SolveOptions {
   bool misere = false;
   std::string max_memory;
   std::string format = "text";
+  JournalOptions journal;
+  long long verify = -1;  // --verify PIECE; -1: not given
 };
 
 struct PlayOptions {
@@ -106,19 +109,36 @@ int run_solve(const SolveOptions& o) {
                      " is for normal play only: misere games do not add up by Grundy "
                      "values, so there is no misere Grundy value to report");
   const Problem& prob = problem();
-  const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
+  const bool pieces = o.journal.any() || o.verify >= 0;
+  const KernelInfo& k = pieces ? journal_kernel(prob, o.kernel_given, o.kernel)
+                               : choose_kernel(prob, o.kernel_given, o.kernel);
   const sb::Instance in = make_instance<Traits>({.rows = rows,
                                                  .cols = cols,
                                                  .misere = o.misere,
                                                  .all_moves = o.all_moves,
                                                  .grundy = o.grundy,
                                                  .move_grundy = o.move_grundy});
+  if (o.verify >= 0) {
+    if (!o.journal.journal.empty())
+      throw UsageError("--verify reads a journal given as --resume FILE (it is not written)");
+    return verify_piece(prob, k, in, static_cast<std::uint64_t>(o.verify), o.journal.resume);
+  }
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
   settings.max_memory = memory_option(o.max_memory);
-  const Timed t = run_verified(
-      prob, k, in, settings,
-      "queens-game " + k.name + " " + std::to_string(rows) + "x" + std::to_string(cols));
+  const std::string hint = "searchbench queens-game solve --rows " + std::to_string(rows) +
+                           " --cols " + std::to_string(cols) + (o.grundy ? " --grundy" : "") +
+                           (o.move_grundy ? " --move-grundy" : "") + (o.misere ? " --misere" : "") +
+                           (o.all_moves ? " --all-moves" : "") + " -k " + k.name +
+                           (o.threads ? " -t " + std::to_string(o.threads) : "") +
+                           (o.max_memory.empty() ? "" : " --max-memory " + o.max_memory) +
+                           " --resume " +
+                           (o.journal.resume.empty() ? o.journal.journal : o.journal.resume);
+  std::string journal_error;
+  const Timed t = run_journalled(
+      prob, k, in, settings, o.journal,
+      "queens-game " + k.name + " " + std::to_string(rows) + "x" + std::to_string(cols), hint,
+      &journal_error);
   const Result& r = result_of<Traits>(t.outcome);
   const double wall = t.wall_s;
   const std::string verified(verdict_name(t.verified));
@@ -149,6 +169,7 @@ int run_solve(const SolveOptions& o) {
         std::printf("wall      = %.6f s\n", wall);
         std::printf("verified  = %s\n", verified.c_str());
       });
+  if (!journal_error.empty()) return report_journal_error(journal_error);
   return t.verified == Verdict::kFail ? 1 : 0;
 }
 
@@ -290,6 +311,25 @@ void add_commands(CLI::App& app, Action& action) {
       ->check(sb::cli::non_empty());
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
+  solve
+      ->add_option("--journal", so->journal.journal,
+                   "Record the value of each first-move class in a new journal FILE as it is "
+                   "solved (kernel memo-sym-pieces, the default with --journal; an existing FILE "
+                   "is refused: use --resume)")
+      ->check(non_empty())
+      ->type_name("FILE");
+  solve
+      ->add_option("--resume", so->journal.resume,
+                   "Continue the journal FILE of an interrupted solve: check that it is this "
+                   "solve's, skip its finished pieces, append the rest")
+      ->check(non_empty())
+      ->type_name("FILE");
+  solve
+      ->add_option("--verify", so->verify,
+                   "Solve piece PIECE (a first-move class, as numbered in the journal) again and, "
+                   "with --resume FILE, compare it with the journal's record (FILE is only read)")
+      ->transform(decimal_in(0, 1000000))
+      ->type_name("PIECE");
   solve->callback([&action, so, kernel_opt] {
     so->kernel_given = kernel_opt->count() > 0;
     action = [so] { return run_solve(*so); };

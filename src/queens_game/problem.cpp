@@ -96,6 +96,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.threads = s.threads;
   p.max_memory = s.max_memory;
   p.progress = s.progress;
+  p.pieces = s.pieces;
   return p;
 }
 
@@ -227,6 +228,26 @@ std::vector<K> kernels() {
                .caps = {{"quick", 11}, {"full", 12}},
                .micro = {"4x4", "5x5"},
                .signature = {"6x6", "7x7", "5x6:misere"}});
+  // The journalled solve (before memo-sym, so that it is never the default kernel): first-move
+  // classes as pieces, each on its own table. Deterministic while the tables do not fill; not in
+  // the signature (its pieces repeat memo-sym's search).
+  v.push_back({.name = "memo-sym-pieces",
+#ifdef SEARCHBENCH_WITH_TBB
+               .backend = "tbb",
+#else
+       .backend = "serial",
+#endif
+               .summary =
+                   "memo-sym cut into pieces, one per first-move class under the board symmetry, "
+                   "each on its own table (journal, resume); values combined by mex",
+               .range = range,
+               .fn = memo_sym_pieces,
+               .caps = {{"quick", 12}, {"full", 13}},
+               .micro = {"4x4", "5x5"},
+               .pieces = [](const Instance& x) {
+                 return first_move_pieces(x.rows, x.cols, x.misere, x.grundy || x.move_grundy,
+                                          default_max_memory());
+               }});
   v.push_back({.name = "memo-sym",
                .backend = "serial",
                .summary = "transposition table keyed on the canonical free-square set under "

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "core/pieces.hpp"
 #include "core/progress.hpp"
 
 namespace sb::queens_game {
@@ -41,6 +42,9 @@ struct Params {
   bool move_grundy = false;
   std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: default_max_memory())
   Progress* progress = nullptr;  ///< optional: root subproblems done / planned (may stay untouched)
+  /// Optional, for memo-sym-pieces (journal and resume, src/core/pieces.hpp): pieces already
+  /// finished (not solved again) and a callback per piece solved. Other kernels ignore it.
+  const PieceHooks* pieces = nullptr;
 };
 
 /// Output of a queens-game solver kernel. All counters are 64-bit.
@@ -86,6 +90,21 @@ Result plain(const Params& p);         ///< plain game-tree search, no memo (the
 Result memo(const Params& p);          ///< transposition table on the free-square set
 Result memo_sym(const Params& p);      ///< table keys in canonical form under the board symmetries
 Result memo_sym_tbb(const Params& p);  ///< memo_sym with parallel subtrees on oneTBB
+/// memo_sym cut into pieces, one per first-move class, each with its own table (journal, resume)
+Result memo_sym_pieces(const Params& p);
+
+/// The piece list of memo-sym-pieces on a rows x cols board: one piece per class of first moves
+/// under the board's symmetries, heaviest first; subtotals value (the Grundy value of the
+/// position after the move when grundy_values, else 0 when the move wins and 1 when it loses,
+/// under misere play too), square (the class's lowest square), nodes, positions. Each piece is
+/// solved on its own table of piece_budget bytes. A function of (rows, cols, misere,
+/// grundy_values) alone, but for the budget. Throws std::invalid_argument on a bad board or
+/// grundy_values with misere.
+PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
+                            std::uint64_t piece_budget);
+
+/// The squares of each piece of first_move_pieces (index = piece id), each list increasing.
+std::vector<std::vector<int>> first_move_classes(int rows, int cols);
 
 /// A set of squares (bit r * cols + c).
 using Squares = std::bitset<kMaxSquares>;

@@ -190,6 +190,13 @@ const std::vector<Kernel>& all_kernels() {
       {"minimax", false, mnk::minimax},
       {"alphabeta", false, mnk::alphabeta},
       {"alphabeta-tt", false, mnk::alphabeta_tt},
+#ifdef SEARCHBENCH_WITH_TBB
+      {"alphabeta-tt-pieces", true, mnk::alphabeta_tt_pieces},
+      {"pns-pieces", true, mnk::pns_pieces},
+#else
+      {"alphabeta-tt-pieces", false, mnk::alphabeta_tt_pieces},
+      {"pns-pieces", false, mnk::pns_pieces},
+#endif
       {"pns", false, mnk::pns},
 #ifdef SEARCHBENCH_WITH_TBB
       {"pns-tbb", true, mnk::pns_tbb},
@@ -210,6 +217,8 @@ std::vector<const Kernel*> kernels_for(const mnk::Instance& i) {
   for (const auto& k : all_kernels()) {
     if (k.name == "minimax" && i.empty_cells() > 9) continue;
     if (k.name == "alphabeta" && i.empty_cells() > 16) continue;
+    // One solve per first-move class, each from scratch: small boards only (test_mnk_journal).
+    if (k.name.ends_with("-pieces") && i.empty_cells() > 25) continue;
     out.push_back(&k);
   }
   return out;
@@ -325,6 +334,7 @@ TEST(MnkKernels, PublishedValues) {
       if (k.name == "minimax" && i.cells() > 9) continue;
       if (k.name == "alphabeta" && i.cells() > 16) continue;
       if (k.name == "alphabeta-tt" && i.cells() > 30) continue;
+      if (k.name.ends_with("-pieces") && i.cells() > 25) continue;  // test_mnk_journal
       mnk::Params p;
       p.instance = i;
       p.threads = k.parallel ? 2 : 1;

@@ -1,0 +1,201 @@
+// memo-sym-pieces: the memo-sym search (engine.hpp, memo_sym.cpp) cut into pieces for journal
+// and resume (src/core/pieces.hpp): one piece per class of first moves under the board's
+// symmetries (first_moves.hpp: the 8 maps of a square board, the 4 of a rectangle; 10 pieces on
+// 8 x 8, 45 on 17 x 17), each solved by its own engine on its own bounded table. A piece's value
+// is, with :grundy or :move-grundy, the Grundy value of the position after its move, else (and
+// under misere play) its outcome: 0 when the move wins (the position after it is lost for the
+// player to move), 1 when it loses. The start is combined at the end: its Grundy value is the
+// mex of the pieces' Grundy values (Sprague-Grundy: the children of the start are the first
+// moves, and symmetric moves have equal values), and the first player wins exactly when some
+// piece's value is 0. Work split: pieces in id order, heaviest first (most free squares left by
+// the move), run on `threads` oneTBB threads at once, each piece serial
+// (src/core/pieces_run.hpp, run_pieces_by_id); the table budget (--max-memory) is shared, each
+// running piece getting budget / threads. Values equal memo-sym's; a piece's node count depends
+// only on the instance and its table budget (the same for every thread count while the tables do
+// not fill). No table is shared between pieces, so positions reached from several first moves
+// are searched once per piece (the price of independent pieces). Limits: rows * cols <= 256;
+// Grundy values <= 253.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/pieces_run.hpp"
+#include "engine.hpp"
+#include "first_moves.hpp"
+#include "geometry.hpp"
+#include "queens_game/queens_game.hpp"
+#include "square_set.hpp"
+#include "table.hpp"
+
+namespace sb::queens_game {
+namespace {
+
+/// Field indices of a piece's subtotals.
+enum Field { kValue = 0, kSquare = 1, kNodes = 2, kPositions = 3 };
+
+/// What a piece computes.
+enum class Mode { kGrundy, kOutcome, kMisere };
+
+Mode mode_of(bool misere, bool grundy_values) {
+  return misere ? Mode::kMisere : grundy_values ? Mode::kGrundy : Mode::kOutcome;
+}
+
+/// The first-move classes of a board as pieces: the child position of each and its squares,
+/// heaviest (most free squares) first, ties by the lowest square.
+template <int W>
+struct Cut {
+  detail::Geometry<W> g;
+  std::vector<detail::Set<W>> child;
+  std::vector<std::vector<int>> squares;
+
+  Cut(int rows, int cols) : g(rows, cols, true) {
+    const detail::FirstMoves<W> fm(g);
+    std::vector<std::size_t> order(fm.child.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return fm.child[a].count() > fm.child[b].count();
+    });
+    for (std::size_t i : order) {
+      child.push_back(fm.child[i]);
+      squares.push_back(fm.squares[i]);
+    }
+  }
+};
+
+/// The combined answer as the text of a journal's result line.
+std::string result_text(Mode mode, const std::vector<Subtotals>& by_id) {
+  std::vector<bool> seen(by_id.size() + 2, false);
+  bool win = false;
+  std::uint64_t nodes = 0, positions = 0;
+  for (const Subtotals& s : by_id) {
+    win = win || s.v[kValue] == 0;
+    if (s.v[kValue] < seen.size()) seen[s.v[kValue]] = true;
+    nodes += s.v[kNodes];
+    positions += s.v[kPositions];
+  }
+  std::string t;
+  if (mode == Mode::kGrundy) {
+    std::size_t mex = 0;
+    while (seen[mex]) ++mex;
+    t += "grundy=" + std::to_string(mex) + " ";
+  }
+  return t + "winner=" + (win ? "first" : "second") + " nodes=" + std::to_string(nodes) +
+         " positions=" + std::to_string(positions);
+}
+
+template <int W>
+PieceList make_list(int rows, int cols, Mode mode, std::uint64_t piece_budget) {
+  auto cut = std::make_shared<const Cut<W>>(rows, cols);
+  PieceList list;
+  list.scheme = mode == Mode::kGrundy   ? "queens-game-first-moves-grundy"
+                : mode == Mode::kMisere ? "queens-game-first-moves-misere"
+                                        : "queens-game-first-moves";
+  list.fields = {"value", "square", "nodes", "positions"};
+  list.count = cut->child.size();
+  std::uint64_t h = fnv1a(list.scheme);
+  h = fnv1a_u64(static_cast<std::uint64_t>(rows), h);
+  h = fnv1a_u64(static_cast<std::uint64_t>(cols), h);
+  int fewest = kMaxSquares;
+  for (const auto& c : cut->child) fewest = std::min(fewest, c.count());
+  for (std::size_t i = 0; i < cut->child.size(); ++i) {
+    h = fnv1a_u64(cut->squares[i].size(), h);
+    for (int s : cut->squares[i]) h = fnv1a_u64(static_cast<std::uint64_t>(s), h);
+    // Estimated work: about x1.05 per free square (13 x 13 to 16 x 16 grow about x4 per size,
+    // some 30 squares); only the ratios between pieces matter.
+    list.work.push_back(static_cast<std::uint64_t>(
+        std::llround(1000.0 * std::exp(0.045 * (cut->child[i].count() - fewest)))));
+  }
+  list.hash = h;
+  list.result_text = [mode](const std::vector<Subtotals>& by_id) {
+    return result_text(mode, by_id);
+  };
+  list.solve = [cut, mode, piece_budget](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+    for (std::size_t j = 0; j < k; ++j) {
+      if (ids[j] >= cut->child.size())
+        throw std::invalid_argument("queens-game piece " + std::to_string(ids[j]) +
+                                    " is out of range (" + std::to_string(cut->child.size()) +
+                                    " pieces)");
+      detail::Table<W, false> tt(piece_budget);
+      detail::Stats st;
+      auto e = std::make_unique<detail::Engine<W, false>>(cut->g, tt, st);
+      const auto& c = cut->child[ids[j]];
+      int value = 0;
+      switch (mode) {
+        case Mode::kGrundy:
+          value = e->grundy(c);
+          break;
+        case Mode::kOutcome:
+          value = e->wins(c, 0) ? 1 : 0;
+          break;
+        case Mode::kMisere:
+          value = e->wins_misere(c) ? 1 : 0;
+          break;
+      }
+      Subtotals s;
+      s.v[kValue] = static_cast<std::uint64_t>(value);
+      s.v[kSquare] = static_cast<std::uint64_t>(cut->squares[ids[j]].front());
+      s.v[kNodes] = st.nodes;
+      s.v[kPositions] = st.stored;
+      out[j] = s;
+    }
+  };
+  return list;
+}
+
+}  // namespace
+
+PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
+                            std::uint64_t piece_budget) {
+  if (rows < 1 || cols < 1 || rows * cols > kMaxSquares)
+    throw std::invalid_argument("queens-game pieces: a " + std::to_string(rows) + " x " +
+                                std::to_string(cols) + " board is outside 1.." +
+                                std::to_string(kMaxSquares) + " squares");
+  if (misere && grundy_values)
+    throw std::invalid_argument("queens-game pieces: Grundy values are for normal play only");
+  const Mode mode = mode_of(misere, grundy_values);
+  return detail::dispatch_words(
+      rows * cols, [&]<int W>() { return make_list<W>(rows, cols, mode, piece_budget); });
+}
+
+std::vector<std::vector<int>> first_move_classes(int rows, int cols) {
+  return detail::dispatch_words(rows * cols, [&]<int W>() { return Cut<W>(rows, cols).squares; });
+}
+
+Result memo_sym_pieces(const Params& p) {
+  validate(p, "memo-sym-pieces");
+  const std::uint64_t per_piece = detail::budget(p) / static_cast<std::uint64_t>(p.threads);
+  const bool grundy_values = p.grundy || p.move_grundy;
+  const PieceList list = first_move_pieces(p.rows, p.cols, p.misere, grundy_values, per_piece);
+  const auto classes = first_move_classes(p.rows, p.cols);
+  const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, p.pieces);
+  Result r;
+  std::vector<bool> seen(classes.size() + 2, false);
+  if (p.move_grundy) r.move_grundy.assign(static_cast<std::size_t>(p.rows * p.cols), 0);
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const Subtotals& s = v.by_id[i];
+    const auto value = s.v[kValue];
+    if (value == 0 && p.all_moves)
+      r.winning_first_moves.insert(r.winning_first_moves.end(), classes[i].begin(),
+                                   classes[i].end());
+    if (value < seen.size()) seen[value] = true;
+    r.first_player_wins = r.first_player_wins || value == 0;
+    if (p.move_grundy)
+      for (int sq : classes[i])
+        r.move_grundy[static_cast<std::size_t>(sq)] = static_cast<int>(value);
+    r.nodes += s.v[kNodes];
+    r.positions += s.v[kPositions];
+  }
+  std::sort(r.winning_first_moves.begin(), r.winning_first_moves.end());
+  if (p.grundy) {
+    int mex = 0;
+    while (seen[static_cast<std::size_t>(mex)]) ++mex;
+    r.grundy = mex;
+  }
+  r.threads = v.threads;
+  return r;
+}
+
+}  // namespace sb::queens_game

@@ -1,0 +1,214 @@
+// The journalled m,n,k solve: pns-pieces and alphabeta-tt-pieces (one piece per class of first
+// moves under the board symmetries that fix the position, each on its own table) against the
+// published values and every move's value as the plain solves find it; a resume
+// from some finished pieces; and through the CLI (`mnk solve --journal / --resume / --verify`): a
+// journal cut short and damaged is completed to the same answer, foreign journals are refused.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "mnk/mnk.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace mnk = sb::mnk;
+using sb::test::run_cli;
+using sb::test::slurp;
+
+mnk::Params params(const std::string& instance, int threads) {
+  mnk::Params p;
+  p.instance = mnk::parse_instance(instance);
+  p.threads = threads;
+  p.all_moves = true;
+  p.max_memory = 64ull << 20;
+  return p;
+}
+
+// Small boards and openings: the value and every move's value agree with the plain solves of
+// alphabeta-tt and pns (whole position, one table), and with the published value of the empty
+// board.
+TEST(MnkJournal, PiecesMatchPlainSolvesAndPublishedValues) {
+  for (const char* inst :
+       {"3x3k3", "4x3k3", "4x4k3", "4x4k4", "3x3k3:b2", "4x4k4:a1,b2", "5x4k4", "4x4k3-standard"})
+    for (int threads : {1, 2}) {
+      const auto want = mnk::alphabeta_tt(params(inst, 1));
+      EXPECT_EQ(mnk::pns(params(inst, 1)).move_values, want.move_values) << inst;
+      for (auto* kernel : {mnk::pns_pieces, mnk::alphabeta_tt_pieces}) {
+        const auto r = kernel(params(inst, threads));
+        EXPECT_EQ(r.value, want.value) << inst << " threads " << threads;
+        EXPECT_EQ(r.move_values, want.move_values) << inst << " threads " << threads;
+        const auto x = mnk::parse_instance(inst);
+        EXPECT_EQ(mnk::verify(x, r, true), mnk::verify(x, want, true)) << inst;
+      }
+    }
+}
+
+// 5 x 5 with k = 4 (a draw, Lee): every move's value as pns finds it without pieces.
+TEST(MnkJournal, FiveByFiveKFour) {
+  const auto want = mnk::pns(params("5x5k4", 1));
+  for (int threads : {1, 2}) {
+    const auto r = mnk::pns_pieces(params("5x5k4", threads));
+    EXPECT_EQ(r.value, mnk::Value::kDraw);
+    EXPECT_EQ(r.move_values, want.move_values);
+  }
+}
+
+// Pieces are the move classes under the symmetries that fix the position.
+TEST(MnkJournal, OnePiecePerMoveClass) {
+  EXPECT_EQ(mnk::first_move_classes(mnk::parse_instance("5x5k4")).size(), 6u);  // 8 symmetries
+  EXPECT_EQ(mnk::first_move_classes(mnk::parse_instance("5x4k4")).size(), 6u);  // 4 symmetries
+  EXPECT_EQ(mnk::first_move_classes(mnk::parse_instance("5x5k4:c3")).size(), 5u);
+  EXPECT_EQ(mnk::first_move_classes(mnk::parse_instance("5x5k4:a1")).size(), 14u);  // diagonal
+  EXPECT_EQ(mnk::first_move_classes(mnk::parse_instance("5x5k4:a2")).size(), 24u);  // none
+}
+
+// A resume: the pieces already finished are not solved again, and the answer is the same.
+TEST(MnkJournal, ResumeSkipsFinishedPieces) {
+  const auto inst = mnk::parse_instance("5x4k4");
+  const auto list = mnk::first_move_pieces(inst, mnk::pns, 64ull << 20);
+  std::vector<sb::Subtotals> all(list.count);
+  for (std::uint64_t id = 0; id < list.count; ++id) list.solve(&id, 1, &all[id]);
+  for (int threads : {1, 2}) {
+    sb::PieceHooks hooks;
+    for (std::uint64_t id = 1; id < list.count; id += 2) hooks.finished.push_back({id, all[id]});
+    std::mutex mu;
+    std::set<std::uint64_t> solved;
+    hooks.on_piece = [&](std::uint64_t id, const sb::Subtotals& s, double) {
+      std::lock_guard lock(mu);
+      solved.insert(id);
+      EXPECT_EQ(s, all[id]);
+    };
+    auto p = params("5x4k4", threads);
+    p.pieces = &hooks;
+    const auto r = mnk::pns_pieces(p);
+    EXPECT_EQ(solved.size(), list.count - hooks.finished.size());
+    for (std::uint64_t id : solved) EXPECT_EQ(id % 2, 0u);
+    const auto want = mnk::alphabeta_tt(params("5x4k4", 1));
+    EXPECT_EQ(r.value, want.value);
+    EXPECT_EQ(r.move_values, want.move_values);
+  }
+}
+
+fs::path temp_dir() {
+  const fs::path dir = fs::temp_directory_path() / ("sbmnkj_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+// A fresh path in the test's directory (removed if it exists).
+fs::path temp(const std::string& name) {
+  const fs::path p = temp_dir() / name;
+  fs::remove_all(p);
+  return p;
+}
+
+std::string column(const std::string& csv, const std::string& name) {
+  const auto nl = csv.find('\n');
+  std::string row = csv.substr(nl + 1);
+  row = row.substr(0, row.find('\n'));
+  auto split = [](const std::string& s) {
+    std::vector<std::string> out;
+    std::string f;
+    bool quoted = false;
+    for (char c : s) {
+      if (c == '"')
+        quoted = !quoted;
+      else if (c == ',' && !quoted)
+        out.push_back(f), f.clear();
+      else
+        f += c;
+    }
+    out.push_back(f);
+    return out;
+  };
+  const auto h = split(csv.substr(0, nl)), r = split(row);
+  for (std::size_t i = 0; i < h.size() && i < r.size(); ++i)
+    if (h[i] == name) return r[i];
+  return "(no column " + name + ")";
+}
+
+int lines_of(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+void expect_refused(const sb::test::RunResult& r, const std::string& what) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(lines_of(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+}
+
+// Through the CLI: a journalled solve of 5x5k4, a journal cut after some pieces (one damaged, one
+// cut short) resumed to the same values, --verify of a piece by the other kernel, refusals.
+TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
+  const std::string inst = "-i 5x4k4 --all-moves -f csv";
+  const auto plain = run_cli("mnk solve " + inst + " --kernel alphabeta-tt");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  for (int threads : {1, 2}) {
+    const fs::path j = temp("m" + std::to_string(threads) + ".journal");
+    const std::string t = " -t " + std::to_string(threads);
+    const auto full = run_cli("mnk solve " + inst + t + " --journal " + j.string());
+    ASSERT_EQ(full.exit_code, 0) << full.err;
+    EXPECT_EQ(column(full.out, "kernel"), "pns-pieces");
+    EXPECT_EQ(column(full.out, "verified"), "pass");
+    for (const char* c : {"value", "move_values"})
+      EXPECT_EQ(column(full.out, c), column(plain.out, c)) << c;
+    const std::string text = slurp(j);
+    EXPECT_NE(text.find("\nresult value=draw best="), std::string::npos) << text;
+
+    std::istringstream in(text);
+    std::string cut;
+    int pieces = 0;
+    for (std::string l; std::getline(in, l);) {
+      if (l.rfind("result ", 0) == 0) break;
+      if (l.rfind("piece ", 0) == 0 && ++pieces == 3) {
+        cut += l.substr(0, l.size() - 5);  // cut short by a kill
+        break;
+      }
+      if (pieces == 1 && l.rfind("piece ", 0) == 0) l[l.find("cell=") + 5] ^= 1;  // damaged
+      cut += l + "\n";
+    }
+    const fs::path k = temp("k" + std::to_string(threads) + ".journal");
+    std::ofstream(k) << cut;
+    const auto resumed = run_cli("mnk solve " + inst + t + " --resume " + k.string());
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_NE(resumed.err.find("1 of 6 pieces already done"), std::string::npos) << resumed.err;
+    for (const char* c : {"value", "move_values", "verified"})
+      EXPECT_EQ(column(resumed.out, c), column(full.out, c)) << c;
+    const std::string after = slurp(k);
+    EXPECT_EQ(after.substr(0, cut.size()), cut);
+    EXPECT_NE(after.find("\nresult value=draw best="), std::string::npos);
+
+    // Every piece re-proved by the other kernel (a second route) agrees with the journal.
+    for (int piece = 0; piece < 6; ++piece) {
+      const auto v = run_cli("mnk solve -i 5x4k4 --kernel alphabeta-tt-pieces --verify " +
+                             std::to_string(piece) + " --resume " + k.string());
+      EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+      EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
+    }
+    EXPECT_EQ(slurp(k), after);  // only read
+  }
+  const fs::path j = temp_dir() / "m1.journal";
+  const std::string before = slurp(j);
+  expect_refused(run_cli("mnk solve -i 5x4k4:a1 --resume " + j.string()),
+                 "belongs to mnk instance");
+  expect_refused(run_cli("mnk solve -i 5x4k4 --kernel alphabeta-tt-pieces --resume " + j.string()),
+                 "written by kernel pns-pieces");
+  expect_refused(run_cli("queens-game solve -n 5 --resume " + j.string()), "not queens-game");
+  expect_refused(run_cli("mnk solve -i 5x4k4 --verify 6 --resume " + j.string()), "out of range");
+  expect_refused(run_cli("mnk solve -i 5x4k4 --journal " + j.string()), "already exists");
+  EXPECT_EQ(slurp(j), before);
+}
+
+}  // namespace

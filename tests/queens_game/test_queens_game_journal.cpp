@@ -1,0 +1,266 @@
+// The journalled queens-game solve: memo-sym-pieces (one piece per first-move class, each on its
+// own table) against the independent checker (boards up to 36 squares), the published Grundy
+// values (OEIS A344227) and memo-sym; a resume from some finished pieces; and through the CLI
+// (`queens-game solve --journal / --resume / --verify`): a journal cut short and damaged is
+// completed to the same answer, foreign or existing journals are refused (exit 2) untouched.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "core/journal.hpp"
+#include "queens_game/checker.hpp"
+#include "queens_game/queens_game.hpp"
+#include "queens_game/reference.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace qg = sb::queens_game;
+using sb::test::run_cli;
+using sb::test::slurp;
+
+qg::Params params(int rows, int cols, int threads, bool grundy, bool move_grundy,
+                  bool misere = false) {
+  qg::Params p;
+  p.rows = rows;
+  p.cols = cols;
+  p.threads = threads;
+  p.grundy = grundy;
+  p.move_grundy = move_grundy;
+  p.misere = misere;
+  p.all_moves = true;
+  p.max_memory = 64ull << 20;
+  return p;
+}
+
+// Boards of at most 36 squares, squares and rectangles, against the brute-force checker.
+TEST(QueensGameJournal, PiecesMatchTheChecker) {
+  const int boards[][2] = {{1, 1}, {1, 5}, {2, 2}, {2, 7}, {3, 3}, {3, 5}, {4, 4},
+                           {4, 6}, {5, 5}, {5, 7}, {6, 4}, {6, 6}, {3, 12}};
+  for (const auto& b : boards)
+    for (int threads : {1, 2}) {
+      const auto a = qg::checker::solve(b[0], b[1], false);
+      const auto r = qg::memo_sym_pieces(params(b[0], b[1], threads, true, true));
+      const std::string at =
+          std::to_string(b[0]) + "x" + std::to_string(b[1]) + " threads " + std::to_string(threads);
+      EXPECT_EQ(r.first_player_wins, a.first_player_wins) << at;
+      EXPECT_EQ(r.winning_first_moves, a.winning_first_moves) << at;
+      EXPECT_EQ(r.grundy, a.grundy) << at;
+      EXPECT_EQ(r.move_grundy, a.move_grundy) << at;
+      // Outcomes alone (no Grundy values), and misere play.
+      const auto o = qg::memo_sym_pieces(params(b[0], b[1], threads, false, false));
+      EXPECT_EQ(o.winning_first_moves, a.winning_first_moves) << at;
+      const auto m = qg::checker::solve(b[0], b[1], true);
+      const auto rm = qg::memo_sym_pieces(params(b[0], b[1], threads, false, false, true));
+      EXPECT_EQ(rm.first_player_wins, m.first_player_wins) << at << " misere";
+      EXPECT_EQ(rm.winning_first_moves, m.winning_first_moves) << at << " misere";
+    }
+}
+
+// 7 x 7 and 8 x 8: the published Grundy values, and every move's value as memo-sym finds it.
+TEST(QueensGameJournal, PiecesMatchPublishedValuesAndMemoSym) {
+  for (int n : {7, 8})
+    for (int threads : {1, 2}) {
+      const auto r = qg::memo_sym_pieces(params(n, n, threads, true, true));
+      const auto want = qg::reference::grundy(n);
+      ASSERT_TRUE(want.has_value());
+      EXPECT_EQ(r.grundy, *want) << n;
+      const auto s = qg::memo_sym(params(n, n, 1, true, true));
+      EXPECT_EQ(r.move_grundy, s.move_grundy) << n;
+      EXPECT_EQ(r.first_player_wins, s.first_player_wins) << n;
+    }
+  const auto r = qg::memo_sym_pieces(params(5, 8, 2, true, true));
+  const auto s = qg::memo_sym(params(5, 8, 1, true, true));
+  EXPECT_EQ(r.move_grundy, s.move_grundy);
+  EXPECT_EQ(r.grundy, s.grundy);
+}
+
+// One piece per class of first moves: 10 on 8 x 8 (8 symmetries), 6 on 4 x 6 (4).
+TEST(QueensGameJournal, OnePiecePerFirstMoveClass) {
+  EXPECT_EQ(qg::first_move_pieces(8, 8, false, true, 1 << 20).count, 10u);
+  EXPECT_EQ(qg::first_move_pieces(4, 6, false, true, 1 << 20).count, 6u);
+  std::set<int> all;
+  for (const auto& c : qg::first_move_classes(4, 6)) all.insert(c.begin(), c.end());
+  EXPECT_EQ(all.size(), 24u);
+}
+
+// A resume: the pieces already finished are not solved again, and the answer is the same.
+TEST(QueensGameJournal, ResumeSkipsFinishedPieces) {
+  for (int threads : {1, 2}) {
+    const auto list = qg::first_move_pieces(7, 7, false, true, 64ull << 20);
+    std::vector<sb::Subtotals> all(list.count);
+    for (std::uint64_t id = 0; id < list.count; ++id) list.solve(&id, 1, &all[id]);
+    sb::PieceHooks hooks;
+    for (std::uint64_t id = 0; id < list.count; id += 2) hooks.finished.push_back({id, all[id]});
+    std::mutex mu;
+    std::set<std::uint64_t> solved;
+    hooks.on_piece = [&](std::uint64_t id, const sb::Subtotals& s, double) {
+      std::lock_guard lock(mu);
+      solved.insert(id);
+      EXPECT_EQ(s, all[id]) << id;
+    };
+    auto p = params(7, 7, threads, true, true);
+    p.pieces = &hooks;
+    const auto r = qg::memo_sym_pieces(p);
+    EXPECT_EQ(solved.size(), list.count / 2);
+    for (std::uint64_t id : solved) EXPECT_EQ(id % 2, 1u);
+    const auto s = qg::memo_sym(params(7, 7, 1, true, true));
+    EXPECT_EQ(r.move_grundy, s.move_grundy);
+    EXPECT_EQ(r.grundy, s.grundy);
+  }
+}
+
+fs::path temp_dir() {
+  const fs::path dir = fs::temp_directory_path() / ("sbqgj_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+// A fresh path in the test's directory (removed if it exists).
+fs::path temp(const std::string& name) {
+  const fs::path p = temp_dir() / name;
+  fs::remove_all(p);
+  return p;
+}
+
+// The value of a CSV column of a solve's output.
+std::string column(const std::string& csv, const std::string& name) {
+  const auto nl = csv.find('\n');
+  const std::string header = csv.substr(0, nl);
+  std::string row = csv.substr(nl + 1);
+  row = row.substr(0, row.find('\n'));
+  std::vector<std::string> h, r;
+  auto split = [](const std::string& s, std::vector<std::string>& out) {
+    std::string f;
+    bool quoted = false;
+    for (char c : s) {
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        out.push_back(f);
+        f.clear();
+      } else {
+        f += c;
+      }
+    }
+    out.push_back(f);
+  };
+  split(header, h);
+  split(row, r);
+  for (std::size_t i = 0; i < h.size() && i < r.size(); ++i)
+    if (h[i] == name) return r[i];
+  return "(no column " + name + ")";
+}
+
+int lines_of(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+void expect_refused(const sb::test::RunResult& r, const std::string& what) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(lines_of(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+}
+
+// Through the CLI: a journalled solve, then a journal cut after some pieces with a damaged and a
+// cut-short line, resumed to the same values; refusals; --verify.
+TEST(QueensGameJournal, CliJournalResumeAndRefusals) {
+  const std::string board = "--rows 5 --cols 7 --grundy --move-grundy -f csv";
+  const auto plain = run_cli("queens-game solve " + board + " -k memo-sym");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  for (int threads : {1, 2}) {
+    const fs::path j = temp("g" + std::to_string(threads) + ".journal");
+    const std::string t = " -t " + std::to_string(threads);
+    const auto full = run_cli("queens-game solve " + board + t + " --journal " + j.string());
+    ASSERT_EQ(full.exit_code, 0) << full.err;
+    EXPECT_EQ(column(full.out, "kernel"), "memo-sym-pieces");
+    EXPECT_EQ(column(full.out, "verified"), "pass");
+    for (const char* c : {"grundy", "move_grundy", "winner"})
+      EXPECT_EQ(column(full.out, c), column(plain.out, c)) << c;
+    const std::string text = slurp(j);
+    EXPECT_NE(text.find("\nresult grundy=" + column(plain.out, "grundy") + " "), std::string::npos)
+        << text;
+
+    // An interrupted run: the header, the first pieces (one damaged), the next cut short.
+    std::vector<std::string> lines;
+    {
+      std::istringstream in(text);
+      for (std::string l; std::getline(in, l);) lines.push_back(l);
+    }
+    std::string cut;
+    int pieces = 0;
+    for (const auto& l : lines) {
+      if (l.rfind("piece ", 0) == 0) {
+        ++pieces;
+        if (pieces == 2) {
+          std::string bad = l;
+          bad[bad.find("value=") + 6] = bad[bad.find("value=") + 6] == '9' ? '8' : '9';
+          cut += bad + "\n";
+          continue;
+        }
+        if (pieces == 4) {
+          cut += l.substr(0, l.size() / 2);
+          break;
+        }
+      }
+      if (l.rfind("result ", 0) == 0) break;
+      cut += l + "\n";
+    }
+    const fs::path k = temp("k" + std::to_string(threads) + ".journal");
+    std::ofstream(k) << cut;
+    const auto resumed = run_cli("queens-game solve " + board + t + " --resume " + k.string());
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_NE(resumed.err.find("2 of 12 pieces already done"), std::string::npos) << resumed.err;
+    EXPECT_NE(resumed.err.find("damaged lines ignored"), std::string::npos) << resumed.err;
+    for (const char* c : {"grundy", "move_grundy", "winner", "verified"})
+      EXPECT_EQ(column(resumed.out, c), column(full.out, c)) << c;
+    const std::string after = slurp(k);
+    EXPECT_EQ(after.substr(0, cut.size()), cut);  // only appended to
+    EXPECT_NE(after.find("\nresult grundy=" + column(plain.out, "grundy") + " "),
+              std::string::npos);
+
+    // --verify re-solves one piece and compares it with the journal.
+    const auto v = run_cli("queens-game solve " + board + " --verify 3 --resume " + k.string());
+    EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+    EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
+    EXPECT_EQ(slurp(k), after);  // read only
+  }
+
+  // Refusals, each leaving the file as it was.
+  const fs::path j = temp_dir() / "g1.journal";
+  const std::string before = slurp(j);
+  expect_refused(run_cli("queens-game solve " + board + " --journal " + j.string()),
+                 "already exists");
+  expect_refused(
+      run_cli("queens-game solve --rows 7 --cols 5 --grundy --move-grundy --resume " + j.string()),
+      "belongs to queens-game instance 5x7:grundy:move-grundy");
+  expect_refused(run_cli("queens-game solve " + board + " -k memo-sym --resume " + j.string()),
+                 "does not cut its search into pieces");
+  expect_refused(run_cli("nqueens count -n 8 --resume " + j.string()), "not nqueens");
+  EXPECT_EQ(slurp(j), before);
+  const fs::path junk = temp("junk.journal");
+  std::ofstream(junk) << "not a journal\n";
+  expect_refused(run_cli("queens-game solve " + board + " --resume " + junk.string()),
+                 "not a searchbench journal");
+  // A record with a correct check but the wrong fields: refused, not recomputed.
+  std::string forged = before.substr(0, before.find("\npiece ") + 1);
+  const std::string body = "piece 0 total=1 seconds=1";
+  forged += sb::journal::checked_line(body);
+  fs::remove(junk);
+  std::ofstream(junk) << forged;
+  expect_refused(run_cli("queens-game solve " + board + " --resume " + junk.string()),
+                 "not a valid record");
+}
+
+}  // namespace
