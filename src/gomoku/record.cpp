@@ -153,7 +153,9 @@ Record parse_psq(std::string_view text, const std::string& name) {
       break;
     }
     std::string l(text.substr(start, nl - start));
-    if (!l.empty() && l.back() == '\r') l.pop_back();
+    // CR LF, and "\r\r\n" (a CR LF file through a text-mode conversion): no '\r' stays at the
+    // end of a line, so a name read is a name written back
+    while (!l.empty() && l.back() == '\r') l.pop_back();
     lines.push_back(l);
     start = nl + 1;
   }

@@ -752,6 +752,26 @@ TEST(GomokuRecord, ReadsGomocupArchiveRecords) {
       << renju;
 }
 
+TEST(GomokuRecord, LinesEndingInSeveralCarriageReturnsReadBack) {
+  // Found by fuzzing (tests/fuzz/fuzz_psq.cpp): a name line ending "\r\r\n" (a CR LF file passed
+  // through a text-mode conversion) kept a '\r' in the name, so the record written back
+  // (format_psq) read as another record.
+  const std::string fuzzed(
+      "Piskvorky 16x15, 11:11, 0\015\0128,8,0\015\0128\001\000\000\000\000\000\374\3778\3771=,"
+      "\377, 0:0, 0\0121Panccccccccccccdard15_(cccccccc2\015\015\012-II@I\266\266\266\266reason"
+      "\266\266\266\266",
+      113);
+  const gm::Record f = gm::parse_psq(fuzzed, "f.psq");
+  EXPECT_EQ(f.white, "1Panccccccccccccdard15_(cccccccc2");
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(f), "again.psq"), f);
+  const gm::Record r = gm::parse_psq(
+      "Piskvorky 15x15, 11:11, 0\r\r\n8,8,0\r\r\nAlice\r\r\nBob\r\r\n-1\r\r\n", "c.psq");
+  EXPECT_EQ(r.black, "Alice");
+  EXPECT_EQ(r.white, "Bob");
+  EXPECT_EQ(r.moves.size(), 1u);
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(r), "again.psq"), r);
+}
+
 // ---- pbrain, in process ---------------------------------------------------------------------
 
 namespace {
