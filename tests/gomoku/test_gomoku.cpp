@@ -773,8 +773,9 @@ TEST(GomokuRecord, LinesEndingInSeveralCarriageReturnsReadBack) {
 }
 
 TEST(GomokuRecord, NamesThatReadAsMovesAreWrittenBackReadably) {
-  // Found by fuzzing (tests/fuzz/fuzz_psq.cpp): a player named "9,0" was written on Piskvork's
-  // name line as it is, which reads as a move, so the record written back was refused.
+  // Found by fuzzing (tests/fuzz/fuzz_psq.cpp): a player named "9,0" (or "90") was written on
+  // Piskvork's name line as it is, which reads as a move (or the end code), so the record written
+  // back was refused.
   const std::string fuzzed(
       "Piskvorky 15x15, 11:1,1\012 08,8,00\0128\276\276\276\276\276\276\276\276\276\276"
       "\276\276\276\276\276\276,8,120\0129,0\0129,8,130 questyle15_eeeeeeeeeon: questyl"
@@ -783,13 +784,22 @@ TEST(GomokuRecord, NamesThatReadAsMovesAreWrittenBackReadably) {
   const gm::Record f = gm::parse_psq(fuzzed, "f.psq");
   EXPECT_EQ(f.black, "9,0");
   EXPECT_EQ(gm::parse_psq(gm::format_psq(f), "again.psq"), f);
+  // and a name that reads as the end code ("90")
+  const std::string fuzzed_code(
+      "Piskvorky 15x15, 11:1,1\012 "
+      "08,8,00\0128\276\276\276\276\276\276$\276\276\276\276\276\276\276\276\276\276I9,"
+      "12\002\000\01290\012",
+      62);
+  const gm::Record c = gm::parse_psq(fuzzed_code, "c.psq");
+  EXPECT_EQ(c.black, "90");
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(c), "again.psq"), c);
   gm::Record r;
   r.black = "9,0";
-  r.white = "1,2,3";
+  r.white = "-1";
   r.white_level = 2;
   r.moves = {{112, 5}};
   const std::string text = gm::format_psq(r);
-  EXPECT_NE(text.find("\nhomo-9,0\n(1,2,3)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nhomo-9,0\n(-1)\n"), std::string::npos) << text;
   EXPECT_EQ(gm::parse_psq(text, "r.psq"), r);
 }
 
