@@ -21,15 +21,20 @@ namespace {
 bool parse_int(std::string_view t, std::int64_t* v);
 bool parse_move_line(std::string_view l, std::int64_t* x, std::int64_t* y, std::int64_t* t,
                      bool* has_t);
+bool gomocup_rule_line(std::string_view l, std::string* tournament);
 
 std::string name_line(const std::string& name, int level) {
   // Piskvork's convention: a human is "homo-..."; a computer is its brain's name. A name that
-  // reads as a move ("9,0") or as the end code ("90") is put in parentheses there, or the line
-  // would be read as one; the "black:" / "white:" lines keep the name as it is.
+  // reads as a move ("9,0"), the end code ("90"), a rule line ("rule: x") or Gomocup's
+  // tournament line ("0,Standard15_1") is put in parentheses there, or the line would be read as
+  // one; the "black:" / "white:" lines keep the name as it is.
   const std::string s = level == 0 ? "homo-" + name : name;
   std::int64_t x = 0, y = 0, t = 0;
   bool has_t = false;
-  return parse_move_line(s, &x, &y, &t, &has_t) || parse_int(s, &x) ? "(" + s + ")" : s;
+  std::string tournament;
+  const bool misread = parse_move_line(s, &x, &y, &t, &has_t) || parse_int(s, &x) ||
+                       s.rfind("rule: ", 0) == 0 || gomocup_rule_line(s, &tournament);
+  return misread ? "(" + s + ")" : s;
 }
 
 std::string trailer(const Record& r) {

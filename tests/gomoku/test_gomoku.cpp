@@ -757,9 +757,9 @@ TEST(GomokuRecord, LinesEndingInSeveralCarriageReturnsReadBack) {
   // through a text-mode conversion) kept a '\r' in the name, so the record written back
   // (format_psq) read as another record.
   const std::string fuzzed(
-      "Piskvorky 16x15, 11:11, 0\015\0128,8,0\015\0128\001\000\000\000\000\000\374\3778\3771=,"
-      "\377, 0:0, 0\0121Panccccccccccccdard15_(cccccccc2\015\015\012-II@I\266\266\266\266reason"
-      "\266\266\266\266",
+      "Piskvorky 16x15, 11:11, 0\015\0128,8,0\015\0128\001\000\000\000\000\000"
+      "\374\3778\3771=,\377, 0:0, 0\0121Panccccccccccccdard15_(cccccccc2\015\015"
+      "\012-II@I\266\266\266\266reason\266\266\266\266",
       113);
   const gm::Record f = gm::parse_psq(fuzzed, "f.psq");
   EXPECT_EQ(f.white, "1Panccccccccccccdard15_(cccccccc2");
@@ -773,26 +773,44 @@ TEST(GomokuRecord, LinesEndingInSeveralCarriageReturnsReadBack) {
 }
 
 TEST(GomokuRecord, NamesThatReadAsMovesAreWrittenBackReadably) {
-  // Found by fuzzing (tests/fuzz/fuzz_psq.cpp): a player named "9,0" (or "90") was written on
-  // Piskvork's name line as it is, which reads as a move (or the end code), so the record written
-  // back was refused.
+  // Found by fuzzing (tests/fuzz/fuzz_psq.cpp): a player named "9,0" (or "90", or "rule: x") was
+  // written on Piskvork's name line as it is, which reads as a move (or the end code, or the
+  // rule), so the record written back was refused.
   const std::string fuzzed(
-      "Piskvorky 15x15, 11:1,1\012 08,8,00\0128\276\276\276\276\276\276\276\276\276\276"
-      "\276\276\276\276\276\276,8,120\0129,0\0129,8,130 questyle15_eeeeeeeeeon: questyl"
-      "e15_eeeeeeeeeeeeeeeeeeeeee",
+      "Piskvorky 15x15, 11:1,1\012 08,8,00\0128\276\276\276\276\276\276\276\276"
+      "\276\276\276\276\276\276\276\276,8,120\0129,0\0129,8,130 questyle15_eeeeee"
+      "eeeon: questyle15_eeeeeeeeeeeeeeeeeeeeee",
       126);
   const gm::Record f = gm::parse_psq(fuzzed, "f.psq");
   EXPECT_EQ(f.black, "9,0");
   EXPECT_EQ(gm::parse_psq(gm::format_psq(f), "again.psq"), f);
   // and a name that reads as the end code ("90")
   const std::string fuzzed_code(
-      "Piskvorky 15x15, 11:1,1\012 "
-      "08,8,00\0128\276\276\276\276\276\276$\276\276\276\276\276\276\276\276\276\276I9,"
-      "12\002\000\01290\012",
+      "Piskvorky 15x15, 11:1,1\012 08,8,00\0128\276\276\276\276\276\276$\276\276"
+      "\276\276\276\276\276\276\276\276I9,12\002\000\01290\012",
       62);
   const gm::Record c = gm::parse_psq(fuzzed_code, "c.psq");
   EXPECT_EQ(c.black, "90");
   EXPECT_EQ(gm::parse_psq(gm::format_psq(c), "again.psq"), c);
+  // and a name that reads as a rule line ("rule: x")
+  const std::string fuzzed_rule(
+      "Piskvorky 18x15,10:3, 0\0128,e-4st8,15licfreelye\012searchbench-hevel-3"
+      "\012-1\012sear: rchbench/level-3so\210: quack: e\012blacchbench-record: "
+      "\013\000rule: freest\134\134\134\134\134\134\134yle\012black: piskv\377"
+      "\377\377\377\377\377ch\377\377\377\377\377\377\377\377\377\377\377\377\377"
+      "\377\003\000\000\000\377\377\377\377\377\377bench/level-3so\210: qunzele"
+      "\012black: e\012blacchbench-record\306\337\365\006rule: freest\134\134\134"
+      "\134\134\134\134yle\012black: piskvoxze\012black: Ainished\012r rule: free"
+      "style\012black: Alice\012white: searchbench/level-3\012start: 2026-11-30T1"
+      "0:00:00Z\012end: 9037-11-30T10:051:Z\012end: 2026-Aleasice\012wearchbeult:"
+      " estyrees10:00:00Z\012end: 9037-11-30T10:051:Z\012end: 2026-Aleasice\012we"
+      "archbeult: estyreestyle\012black: e\134\134\134\134\134\134:\134\134\134"
+      "\134\134yle\012black: e\012black: Ainished\012rejso\210: qunfck: e\012blac"
+      "k: rule: freeslack: Aleasiwearcit\012",
+      643);
+  const gm::Record k = gm::parse_psq(fuzzed_rule, "k.psq");
+  EXPECT_EQ(k.black, "rule: freeslack: Aleasiwearcit");
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(k), "again.psq"), k);
   gm::Record r;
   r.black = "9,0";
   r.white = "-1";
