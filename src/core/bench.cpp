@@ -164,10 +164,12 @@ Plan make_plan(const Request& req) {
       auto& v = ks[found->problem];
       if (std::find(v.begin(), v.end(), found) == v.end()) v.push_back(found);
     }
-    for (auto& [p, v] : ks)
-      std::sort(v.begin(), v.end(), [&](const KernelInfo* a, const KernelInfo* b) {
-        return a - p->kernels.data() < b - p->kernels.data();
+    for (auto& [p, v] : ks) {
+      const KernelInfo* first = p->kernels.data();  // a named copy: clang 14 cannot capture p
+      std::sort(v.begin(), v.end(), [first](const KernelInfo* a, const KernelInfo* b) {
+        return a - first < b - first;
       });
+    }
   }
 
   // Instance texts given with --instances must each belong to some problem with kernels in the

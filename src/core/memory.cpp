@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace sb {
@@ -33,7 +34,9 @@ std::uint64_t parse_bytes(const std::string& s, const std::string& option,
     }
   }
   if (!digit) throw std::invalid_argument(bad);
-  const double v = std::stod(s.substr(0, pos));
+  // strtod, not stod: a number too large for a double is infinity (refused below as too large)
+  // and one too small is 0 or subnormal, where stod would throw std::out_of_range.
+  const double v = std::strtod(s.substr(0, pos).c_str(), nullptr);
   std::string unit = s.substr(pos);
   for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   double mul = 1;

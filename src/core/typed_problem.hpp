@@ -148,9 +148,9 @@ std::unique_ptr<const Problem> make_problem(Problem base, std::vector<TypedKerne
       const auto [lo, hi] = *sizes;
       if (info.range.empty())
         info.range = p->size_name + " = " + std::to_string(lo) + ".." + std::to_string(hi);
-      info.refuse =
-          [lo, hi, kernel = info.name, size_name = p->size_name, too_large = std::move(k.too_large),
-           refuse = std::move(k.refuse)](const Instance& in) -> std::optional<std::string> {
+      info.refuse = [lo = lo, hi = hi, kernel = info.name, size_name = p->size_name,
+                     too_large = std::move(k.too_large), refuse = std::move(k.refuse)](
+                        const Instance& in) -> std::optional<std::string> {
         if (in.size < lo || in.size > hi) {
           std::string why = size_name + " = " + detail::size_text(in.size) +
                             " is out of range for kernel '" + kernel + "' (" + std::to_string(lo) +

@@ -18,9 +18,23 @@ namespace sb::gomoku {
 
 namespace {
 
+bool parse_int(std::string_view t, std::int64_t* v);
+bool parse_move_line(std::string_view l, std::int64_t* x, std::int64_t* y, std::int64_t* t,
+                     bool* has_t);
+bool gomocup_rule_line(std::string_view l, std::string* tournament);
+
 std::string name_line(const std::string& name, int level) {
-  // Piskvork's convention: a human is "homo-..."; a computer is its brain's name.
-  return level == 0 ? "homo-" + name : name;
+  // Piskvork's convention: a human is "homo-..."; a computer is its brain's name. A name that
+  // reads as a move ("9,0"), the end code ("90"), a rule line ("rule: x") or Gomocup's
+  // tournament line ("0,Standard15_1") is put in parentheses there, or the line would be read as
+  // one; the "black:" / "white:" lines keep the name as it is.
+  const std::string s = level == 0 ? "homo-" + name : name;
+  std::int64_t x = 0, y = 0, t = 0;
+  bool has_t = false;
+  std::string tournament;
+  const bool misread = parse_move_line(s, &x, &y, &t, &has_t) || parse_int(s, &x) ||
+                       s.rfind("rule: ", 0) == 0 || gomocup_rule_line(s, &tournament);
+  return misread ? "(" + s + ")" : s;
 }
 
 std::string trailer(const Record& r) {
@@ -153,7 +167,9 @@ Record parse_psq(std::string_view text, const std::string& name) {
       break;
     }
     std::string l(text.substr(start, nl - start));
-    if (!l.empty() && l.back() == '\r') l.pop_back();
+    // CR LF, and "\r\r\n" (a CR LF file through a text-mode conversion): no '\r' stays at the
+    // end of a line, so a name read is a name written back
+    while (!l.empty() && l.back() == '\r') l.pop_back();
     lines.push_back(l);
     start = nl + 1;
   }

@@ -339,7 +339,7 @@ void add_commands(CLI::App& app, Action& action) {
   usi->add_option("-k,--kernel", uo->kernel,
                   "Kernel (default " + problem().default_kernel().name + ")")
       ->check(non_empty());
-  usi->callback([&action, uo] { action = [uo] { return run_usi(*uo); }; });
+  usi->callback([&action, uo] { action = [uo] { return run_usi(*uo, std::cin, std::cout); }; });
 }
 
 }  // namespace sb::tsume

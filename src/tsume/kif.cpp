@@ -100,23 +100,24 @@ Hand parse_hand(const std::string& text, bool* rest, bool* none) {
     ++i;
     int n = 0;
     bool any = false;
+    auto bad_count = [&] {
+      return std::invalid_argument("KIF: bad count of " + std::string(kif_piece_name(p)) +
+                                   " in hand '" + text + "'");
+    };
     while (i < cs.size()) {  // 十八, 二, 10, １０
       if (cs[i] == "十") {
         n = (n == 0 ? 1 : n) * 10;
-        any = true;
-        ++i;
-        continue;
+      } else {
+        const int d = kanji_digit(cs[i]);
+        if (d < 0) break;
+        n = (any && n % 10 == 0 && n >= 10 && cs[i - 1] == "十") ? n + d : n * 10 + d;
       }
-      const int d = kanji_digit(cs[i]);
-      if (d < 0) break;
-      n = (any && n % 10 == 0 && n >= 10 && cs[i - 1] == "十") ? n + d : n * 10 + d;
       any = true;
       ++i;
+      if (n > 99) throw bad_count();  // more than any piece has, and before an int overflows
     }
     if (!any) n = 1;
-    if (n < 1 || hand_count(h, p) + n > kPieceMax[p])
-      throw std::invalid_argument("KIF: bad count of " + std::string(kif_piece_name(p)) +
-                                  " in hand '" + text + "'");
+    if (n < 1 || hand_count(h, p) + n > kPieceMax[p]) throw bad_count();
     h += static_cast<Hand>(n) * hand_one(p);
   }
   return h;

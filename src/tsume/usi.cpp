@@ -28,9 +28,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
-#include <iostream>
+#include <istream>
 #include <mutex>
 #include <optional>
+#include <ostream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -61,8 +62,10 @@ namespace ts = sb::tsume;
 
 class Engine {
  public:
-  explicit Engine(const UsiOptions& o)
-      : kernel_(o.kernel.empty() ? ts::problem().default_kernel().name : o.kernel) {
+  Engine(const UsiOptions& o, std::istream& in, std::ostream& out)
+      : in_(in),
+        out_(out),
+        kernel_(o.kernel.empty() ? ts::problem().default_kernel().name : o.kernel) {
     if (!ts::problem().find_kernel(kernel_))
       throw UsageError("unknown tsume kernel '" + kernel_ +
                        "'; known kernels: " + ts::problem().kernel_names());
@@ -72,7 +75,7 @@ class Engine {
     join();
   }
 
-  /// Reads stdin on this thread and hands the lines that need the engine idle (usi,
+  /// Reads the input on this thread and hands the lines that need the engine idle (usi,
   /// setoption, usinewgame, position, go) to a dispatcher thread that runs them in order, each
   /// after the running search has answered. `stop` acts at once (it also ends a search whose `go`
   /// was read before it but is still queued); while a search runs, `quit` stops it and exits
@@ -93,7 +96,7 @@ class Engine {
     std::string line;
     std::uint64_t seq = 0;
     std::chrono::steady_clock::time_point go_read_at{};  // when the last `go` was read
-    while (std::getline(std::cin, line)) {
+    while (std::getline(in_, line)) {
       if (output_lost_.load()) {  // the GUI is gone: stop as on quit (main reports the error)
         stop_seq_.store(seq + 1);
         stop_.store(true);
@@ -163,8 +166,8 @@ class Engine {
   void say(const std::string& s) {
     const std::string line = s.rfind("info string ", 0) == 0 ? echo_text(s) : s;
     std::lock_guard lock(out_mu_);
-    std::cout << line << "\n" << std::flush;
-    if (!std::cout) output_lost_.store(true);
+    out_ << line << "\n" << std::flush;
+    if (!out_) output_lost_.store(true);
   }
   void join() {
     if (worker_.joinable()) worker_.join();
@@ -376,6 +379,8 @@ class Engine {
   static constexpr long kMaxHashMb = 65536;
   static constexpr long long kMaxTimeMs = 1'000'000'000'000;  // about 31.7 years
 
+  std::istream& in_;
+  std::ostream& out_;
   std::mutex out_mu_;
   std::mutex q_mu_;
   std::condition_variable q_cv_;
@@ -397,8 +402,8 @@ class Engine {
 
 }  // namespace
 
-int run_usi(const UsiOptions& o) {
-  Engine e(o);
+int run_usi(const UsiOptions& o, std::istream& in, std::ostream& out) {
+  Engine e(o, in, out);
   return e.loop();
 }
 

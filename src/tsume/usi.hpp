@@ -1,6 +1,7 @@
 // `searchbench tsume usi`: the USI tsume engine's options and its loop (src/tsume/usi.cpp).
 #pragma once
 
+#include <iosfwd>
 #include <string>
 
 namespace sb::tsume {
@@ -10,7 +11,9 @@ struct UsiOptions {
   std::string kernel;  ///< empty: the problem's default kernel (problem().default_kernel())
 };
 
-/// The USI engine loop on stdin/stdout; returns the exit code (0 after `quit` or end of input).
-int run_usi(const UsiOptions& o);
+/// The USI engine loop, reading commands from `in` and writing replies to `out` (the command
+/// runs it on stdin/stdout); returns the exit code (0 after `quit` or end of input). A failed write
+/// to `out` stops the loop as `quit` does.
+int run_usi(const UsiOptions& o, std::istream& in, std::ostream& out);
 
 }  // namespace sb::tsume

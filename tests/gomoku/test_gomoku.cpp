@@ -752,6 +752,75 @@ TEST(GomokuRecord, ReadsGomocupArchiveRecords) {
       << renju;
 }
 
+TEST(GomokuRecord, LinesEndingInSeveralCarriageReturnsReadBack) {
+  // Found by fuzzing (tests/fuzz/fuzz_psq.cpp): a name line ending "\r\r\n" (a CR LF file passed
+  // through a text-mode conversion) kept a '\r' in the name, so the record written back
+  // (format_psq) read as another record.
+  const std::string fuzzed(
+      "Piskvorky 16x15, 11:11, 0\015\0128,8,0\015\0128\001\000\000\000\000\000"
+      "\374\3778\3771=,\377, 0:0, 0\0121Panccccccccccccdard15_(cccccccc2\015\015"
+      "\012-II@I\266\266\266\266reason\266\266\266\266",
+      113);
+  const gm::Record f = gm::parse_psq(fuzzed, "f.psq");
+  EXPECT_EQ(f.white, "1Panccccccccccccdard15_(cccccccc2");
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(f), "again.psq"), f);
+  const gm::Record r = gm::parse_psq(
+      "Piskvorky 15x15, 11:11, 0\r\r\n8,8,0\r\r\nAlice\r\r\nBob\r\r\n-1\r\r\n", "c.psq");
+  EXPECT_EQ(r.black, "Alice");
+  EXPECT_EQ(r.white, "Bob");
+  EXPECT_EQ(r.moves.size(), 1u);
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(r), "again.psq"), r);
+}
+
+TEST(GomokuRecord, NamesThatReadAsMovesAreWrittenBackReadably) {
+  // Found by fuzzing (tests/fuzz/fuzz_psq.cpp): a player named "9,0" (or "90", or "rule: x") was
+  // written on Piskvork's name line as it is, which reads as a move (or the end code, or the
+  // rule), so the record written back was refused.
+  const std::string fuzzed(
+      "Piskvorky 15x15, 11:1,1\012 08,8,00\0128\276\276\276\276\276\276\276\276"
+      "\276\276\276\276\276\276\276\276,8,120\0129,0\0129,8,130 questyle15_eeeeee"
+      "eeeon: questyle15_eeeeeeeeeeeeeeeeeeeeee",
+      126);
+  const gm::Record f = gm::parse_psq(fuzzed, "f.psq");
+  EXPECT_EQ(f.black, "9,0");
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(f), "again.psq"), f);
+  // and a name that reads as the end code ("90")
+  const std::string fuzzed_code(
+      "Piskvorky 15x15, 11:1,1\012 08,8,00\0128\276\276\276\276\276\276$\276\276"
+      "\276\276\276\276\276\276\276\276I9,12\002\000\01290\012",
+      62);
+  const gm::Record c = gm::parse_psq(fuzzed_code, "c.psq");
+  EXPECT_EQ(c.black, "90");
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(c), "again.psq"), c);
+  // and a name that reads as a rule line ("rule: x")
+  const std::string fuzzed_rule(
+      "Piskvorky 18x15,10:3, 0\0128,e-4st8,15licfreelye\012searchbench-hevel-3"
+      "\012-1\012sear: rchbench/level-3so\210: quack: e\012blacchbench-record: "
+      "\013\000rule: freest\134\134\134\134\134\134\134yle\012black: piskv\377"
+      "\377\377\377\377\377ch\377\377\377\377\377\377\377\377\377\377\377\377\377"
+      "\377\003\000\000\000\377\377\377\377\377\377bench/level-3so\210: qunzele"
+      "\012black: e\012blacchbench-record\306\337\365\006rule: freest\134\134\134"
+      "\134\134\134\134yle\012black: piskvoxze\012black: Ainished\012r rule: free"
+      "style\012black: Alice\012white: searchbench/level-3\012start: 2026-11-30T1"
+      "0:00:00Z\012end: 9037-11-30T10:051:Z\012end: 2026-Aleasice\012wearchbeult:"
+      " estyrees10:00:00Z\012end: 9037-11-30T10:051:Z\012end: 2026-Aleasice\012we"
+      "archbeult: estyreestyle\012black: e\134\134\134\134\134\134:\134\134\134"
+      "\134\134yle\012black: e\012black: Ainished\012rejso\210: qunfck: e\012blac"
+      "k: rule: freeslack: Aleasiwearcit\012",
+      643);
+  const gm::Record k = gm::parse_psq(fuzzed_rule, "k.psq");
+  EXPECT_EQ(k.black, "rule: freeslack: Aleasiwearcit");
+  EXPECT_EQ(gm::parse_psq(gm::format_psq(k), "again.psq"), k);
+  gm::Record r;
+  r.black = "9,0";
+  r.white = "-1";
+  r.white_level = 2;
+  r.moves = {{112, 5}};
+  const std::string text = gm::format_psq(r);
+  EXPECT_NE(text.find("\nhomo-9,0\n(-1)\n"), std::string::npos) << text;
+  EXPECT_EQ(gm::parse_psq(text, "r.psq"), r);
+}
+
 // ---- pbrain, in process ---------------------------------------------------------------------
 
 namespace {

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -363,6 +365,42 @@ TEST(TsumeKif, ShiftJis) {
   out.resize(out.size() - ol);
   ASSERT_NE(out, format_bod(p));  // really converted
   EXPECT_EQ(format_sfen(parse_kif(out)), format_sfen(p));
+}
+
+// Found by fuzzing (tests/fuzz/fuzz_kif.cpp): a hand count of many digits overflowed an int
+// (undefined behaviour) before it was refused; it is refused as a bad count at once.
+TEST(TsumeKif, LongHandCountIsRefused) {
+  std::ifstream f(
+      std::string(SEARCHBENCH_SOURCE_DIR) + "/tests/tsume/data/hand-count-overflow-sjis.kif",
+      std::ios::binary);
+  ASSERT_TRUE(f);
+  std::stringstream fuzzed;
+  fuzzed << f.rdbuf();
+  EXPECT_THROW(parse_kif(fuzzed.str()), std::invalid_argument);
+  const std::string board =
+      "+---------------------------+\n"
+      "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+      "| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+      "| ・ ・ ・ ・ ・ ・ ・ ・ 玉|九\n"
+      "+---------------------------+\n";
+  EXPECT_EQ(format_sfen(parse_kif("後手の持駒：なし\n" + board + "先手の持駒：金　歩十七\n")),
+            "4k4/9/4P4/9/9/9/9/9/8K b G17P 1");
+  for (const char* hand : {"歩１２３４５６７８９０１", "歩98765432109", "歩十十十十十十十十十十",
+                           "金二十十十十十十十十十"}) {
+    std::string why;
+    try {
+      parse_kif("後手の持駒：なし\n" + board + "先手の持駒：" + hand + "\n");
+    } catch (const std::invalid_argument& e) {
+      why = e.what();
+    }
+    EXPECT_NE(why.find("bad count"), std::string::npos) << hand << ": " << why;
+  }
 }
 
 TEST(TsumeKif, MoveText) {
