@@ -192,8 +192,9 @@ TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
 
     // Every piece re-proved by the other kernel (a second route) agrees with the journal.
     for (int piece = 0; piece < 6; ++piece) {
-      const auto v = run_cli("mnk solve -i 5x4k4 --kernel alphabeta-tt-pieces --verify " +
-                             std::to_string(piece) + " --resume " + k.string());
+      const auto v =
+          run_cli("mnk solve -i 5x4k4 --all-moves --kernel alphabeta-tt-pieces --verify " +
+                  std::to_string(piece) + " --resume " + k.string());
       EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
       EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
     }
@@ -203,10 +204,14 @@ TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
   const std::string before = slurp(j);
   expect_refused(run_cli("mnk solve -i 5x4k4:a1 --resume " + j.string()),
                  "belongs to mnk instance");
-  expect_refused(run_cli("mnk solve -i 5x4k4 --kernel alphabeta-tt-pieces --resume " + j.string()),
-                 "written by kernel pns-pieces");
+  expect_refused(
+      run_cli("mnk solve -i 5x4k4 --all-moves --kernel alphabeta-tt-pieces --resume " + j.string()),
+      "written by kernel pns-pieces");
+  expect_refused(run_cli("mnk solve -i 5x4k4 --resume " + j.string()),
+                 "not 5x4k4:value-only");  // the question is part of the instance
   expect_refused(run_cli("queens-game solve -n 5 --resume " + j.string()), "not queens-game");
-  expect_refused(run_cli("mnk solve -i 5x4k4 --verify 6 --resume " + j.string()), "out of range");
+  expect_refused(run_cli("mnk solve -i 5x4k4 --all-moves --verify 6 --resume " + j.string()),
+                 "out of range");
   expect_refused(run_cli("mnk solve -i 5x4k4 --journal " + j.string()), "already exists");
   EXPECT_EQ(slurp(j), before);
 }

@@ -244,7 +244,9 @@ TEST(QueensGameJournal, CliJournalResumeAndRefusals) {
                  "already exists");
   expect_refused(
       run_cli("queens-game solve --rows 7 --cols 5 --grundy --move-grundy --resume " + j.string()),
-      "belongs to queens-game instance 5x7:grundy:move-grundy");
+      "belongs to queens-game instance 5x7:value-only:grundy:move-grundy");
+  expect_refused(run_cli("queens-game solve " + board + " --all-moves --resume " + j.string()),
+                 "not 5x7:grundy:move-grundy");  // the question is part of the instance
   expect_refused(run_cli("queens-game solve " + board + " -k memo-sym --resume " + j.string()),
                  "does not cut its search into pieces");
   expect_refused(run_cli("nqueens count -n 8 --resume " + j.string()), "not nqueens");
