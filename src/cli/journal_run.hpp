@@ -18,8 +18,11 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/run.hpp"
+#include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/journal.hpp"
 #include "core/problem.hpp"
@@ -33,6 +36,26 @@ struct JournalOptions {
   std::string resume;   ///< --resume FILE: continue the journal FILE (appending to it)
   bool any() const { return !journal.empty() || !resume.empty(); }
 };
+
+/// Registers --journal FILE and --resume FILE on cmd (`journal_help`: what the journal records
+/// and which kernels write one; `what`: "run" or "solve"), and with `verify` also --verify PIECE
+/// (a game solve's piece solved again and checked against the journal given with --resume).
+inline void add_journal_options(CLI::App* cmd, JournalOptions& o, const std::string& journal_help,
+                                const std::string& what, int* verify = nullptr) {
+  cmd->add_option("--journal", o.journal, journal_help)->check(non_empty())->type_name("FILE");
+  cmd->add_option("--resume", o.resume,
+                  "Continue the journal FILE of an interrupted " + what + ": check that it is " +
+                      "this " + what + "'s, skip its finished pieces, append the rest")
+      ->check(non_empty())
+      ->type_name("FILE");
+  if (verify)
+    cmd->add_option("--verify", *verify,
+                    "Solve piece PIECE (a first-move class, as numbered in the journal) again "
+                    "and, with --resume FILE, compare it with the journal's record (FILE is only "
+                    "read)")
+        ->transform(decimal_in(0, 1000000))
+        ->type_name("PIECE");
+}
 
 /// The journal of one kernel run, from before the kernel starts to its result.
 class JournalRun {

@@ -223,18 +223,11 @@ void add_commands(CLI::App& app, Action& action) {
       ->transform(decimal_in(1, kMaxThreads));
   count->add_option("-f,--format", count_opts->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
-  count
-      ->add_option("--journal", count_opts->journal.journal,
-                   "Record each finished piece in a new journal FILE, flushed to disk as it goes "
-                   "(kernels with a piece list; an existing FILE is refused: use --resume)")
-      ->check(non_empty())
-      ->type_name("FILE");
-  count
-      ->add_option("--resume", count_opts->journal.resume,
-                   "Continue the journal FILE of an interrupted run: check that it is this run's, "
-                   "skip its finished pieces, append the rest")
-      ->check(non_empty())
-      ->type_name("FILE");
+  add_journal_options(
+      count, count_opts->journal,
+      "Record each finished piece in a new journal FILE, flushed to disk as it goes "
+      "(kernels with a piece list; an existing FILE is refused: use --resume)",
+      "run");
   count->callback([&action, count_opts, kernel_opt] {
     runs_on_ranks() = true;
     count_opts->kernel_given = kernel_opt->count() > 0;

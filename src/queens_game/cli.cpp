@@ -311,25 +311,12 @@ void add_commands(CLI::App& app, Action& action) {
       ->check(sb::cli::non_empty());
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
-  solve
-      ->add_option("--journal", so->journal.journal,
-                   "Record the value of each first-move class in a new journal FILE as it is "
-                   "solved (kernel memo-sym-pieces, the default with --journal; an existing FILE "
-                   "is refused: use --resume)")
-      ->check(non_empty())
-      ->type_name("FILE");
-  solve
-      ->add_option("--resume", so->journal.resume,
-                   "Continue the journal FILE of an interrupted solve: check that it is this "
-                   "solve's, skip its finished pieces, append the rest")
-      ->check(non_empty())
-      ->type_name("FILE");
-  solve
-      ->add_option("--verify", so->verify,
-                   "Solve piece PIECE (a first-move class, as numbered in the journal) again and, "
-                   "with --resume FILE, compare it with the journal's record (FILE is only read)")
-      ->transform(decimal_in(0, 1000000))
-      ->type_name("PIECE");
+  add_journal_options(
+      solve, so->journal,
+      "Record the value of each first-move class in a new journal FILE as it is "
+      "solved (kernel memo-sym-pieces, the default with --journal; an existing FILE "
+      "is refused: use --resume)",
+      "solve", &so->verify);
   solve->callback([&action, so, kernel_opt] {
     so->kernel_given = kernel_opt->count() > 0;
     action = [so] { return run_solve(*so); };

@@ -13,15 +13,17 @@
 #include <string>
 #include <thread>
 
-#include "nqueens/sym_search.hpp"
+#include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "core/journal.hpp"
 #include "nqueens/problem.hpp"
 #include "nqueens/reference.hpp"
+#include "nqueens/sym_search.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using sb::test::expect_refused;
 using sb::test::run_cli;
 using sb::test::slurp;
 
@@ -44,20 +46,6 @@ fs::path temp(const std::string& name) {
   const fs::path p = dir / name;
   fs::remove_all(p);
   return p;
-}
-
-int lines_of(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
-// Exit 2, one line on stderr containing `what`, nothing on stdout.
-void expect_refused(const sb::test::RunResult& r, const std::string& what) {
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  EXPECT_EQ(lines_of(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
 }
 
 // Q(n), U(n) and nodes of a count's CSV output.

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/part_file.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -25,23 +26,9 @@ std::string slurp(const fs::path& p) {
 }
 
 /// A fresh directory for one test, removed at the end.
-class TempDir {
+class TempDir : public sb::test::TempDir {
  public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("sb_test_part_file_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
+  TempDir() : sb::test::TempDir("part_file") {}
 };
 
 }  // namespace

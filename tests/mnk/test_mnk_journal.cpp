@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "mnk/mnk.hpp"
 
@@ -21,6 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace mnk = sb::mnk;
+using sb::test::csv_column;
+using sb::test::expect_refused;
 using sb::test::run_cli;
 using sb::test::slurp;
 
@@ -111,44 +114,6 @@ fs::path temp(const std::string& name) {
   return p;
 }
 
-std::string column(const std::string& csv, const std::string& name) {
-  const auto nl = csv.find('\n');
-  std::string row = csv.substr(nl + 1);
-  row = row.substr(0, row.find('\n'));
-  auto split = [](const std::string& s) {
-    std::vector<std::string> out;
-    std::string f;
-    bool quoted = false;
-    for (char c : s) {
-      if (c == '"')
-        quoted = !quoted;
-      else if (c == ',' && !quoted)
-        out.push_back(f), f.clear();
-      else
-        f += c;
-    }
-    out.push_back(f);
-    return out;
-  };
-  const auto h = split(csv.substr(0, nl)), r = split(row);
-  for (std::size_t i = 0; i < h.size() && i < r.size(); ++i)
-    if (h[i] == name) return r[i];
-  return "(no column " + name + ")";
-}
-
-int lines_of(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
-void expect_refused(const sb::test::RunResult& r, const std::string& what) {
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  EXPECT_EQ(lines_of(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
-}
-
 // Through the CLI: a journalled solve of 5x5k4, a journal cut after some pieces (one damaged, one
 // cut short) resumed to the same values, --verify of a piece by the other kernel, refusals.
 TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
@@ -160,10 +125,10 @@ TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
     const std::string t = " -t " + std::to_string(threads);
     const auto full = run_cli("mnk solve " + inst + t + " --journal " + j.string());
     ASSERT_EQ(full.exit_code, 0) << full.err;
-    EXPECT_EQ(column(full.out, "kernel"), "pns-pieces");
-    EXPECT_EQ(column(full.out, "verified"), "pass");
+    EXPECT_EQ(csv_column(full.out, "kernel"), "pns-pieces");
+    EXPECT_EQ(csv_column(full.out, "verified"), "pass");
     for (const char* c : {"value", "move_values"})
-      EXPECT_EQ(column(full.out, c), column(plain.out, c)) << c;
+      EXPECT_EQ(csv_column(full.out, c), csv_column(plain.out, c)) << c;
     const std::string text = slurp(j);
     EXPECT_NE(text.find("\nresult value=draw best="), std::string::npos) << text;
 
@@ -185,7 +150,7 @@ TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
     ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
     EXPECT_NE(resumed.err.find("1 of 6 pieces already done"), std::string::npos) << resumed.err;
     for (const char* c : {"value", "move_values", "verified"})
-      EXPECT_EQ(column(resumed.out, c), column(full.out, c)) << c;
+      EXPECT_EQ(csv_column(resumed.out, c), csv_column(full.out, c)) << c;
     const std::string after = slurp(k);
     EXPECT_EQ(after.substr(0, cut.size()), cut);
     EXPECT_NE(after.find("\nresult value=draw best="), std::string::npos);

@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "core/journal.hpp"
 #include "nqueens/reference.hpp"
@@ -27,6 +28,7 @@
 namespace {
 
 namespace fs = std::filesystem;
+using sb::test::expect_refused;
 using sb::test::run_command;
 using sb::test::slurp;
 
@@ -56,12 +58,6 @@ fs::path temp(const std::string& name) {
   const fs::path p = dir / name;
   fs::remove_all(p);
   return p;
-}
-
-int lines_of(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
 }
 
 std::vector<std::vector<std::string>> read_csv(const std::string& text) {
@@ -137,14 +133,6 @@ TEST(Mpi, WithoutMpirunOneRank) {  // Open MPI's singleton
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("1 rank x 2 threads"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Q(10)    = 724"), std::string::npos) << r.out;
-}
-
-// Exit 2, our one line once (rank 0 alone reports), nothing on stdout.
-void expect_refused(const sb::test::RunResult& r, const std::string& what) {
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  EXPECT_EQ(lines_of(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
 }
 
 TEST(Mpi, BadInputIsRefusedByEveryRankOnce) {

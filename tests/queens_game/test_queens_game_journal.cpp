@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "core/journal.hpp"
 #include "queens_game/checker.hpp"
@@ -24,6 +25,8 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace qg = sb::queens_game;
+using sb::test::csv_column;
+using sb::test::expect_refused;
 using sb::test::run_cli;
 using sb::test::slurp;
 
@@ -131,48 +134,6 @@ fs::path temp(const std::string& name) {
   return p;
 }
 
-// The value of a CSV column of a solve's output.
-std::string column(const std::string& csv, const std::string& name) {
-  const auto nl = csv.find('\n');
-  const std::string header = csv.substr(0, nl);
-  std::string row = csv.substr(nl + 1);
-  row = row.substr(0, row.find('\n'));
-  std::vector<std::string> h, r;
-  auto split = [](const std::string& s, std::vector<std::string>& out) {
-    std::string f;
-    bool quoted = false;
-    for (char c : s) {
-      if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        out.push_back(f);
-        f.clear();
-      } else {
-        f += c;
-      }
-    }
-    out.push_back(f);
-  };
-  split(header, h);
-  split(row, r);
-  for (std::size_t i = 0; i < h.size() && i < r.size(); ++i)
-    if (h[i] == name) return r[i];
-  return "(no column " + name + ")";
-}
-
-int lines_of(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
-void expect_refused(const sb::test::RunResult& r, const std::string& what) {
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  EXPECT_EQ(lines_of(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
-}
-
 // Through the CLI: a journalled solve, then a journal cut after some pieces with a damaged and a
 // cut-short line, resumed to the same values; refusals; --verify.
 TEST(QueensGameJournal, CliJournalResumeAndRefusals) {
@@ -184,12 +145,13 @@ TEST(QueensGameJournal, CliJournalResumeAndRefusals) {
     const std::string t = " -t " + std::to_string(threads);
     const auto full = run_cli("queens-game solve " + board + t + " --journal " + j.string());
     ASSERT_EQ(full.exit_code, 0) << full.err;
-    EXPECT_EQ(column(full.out, "kernel"), "memo-sym-pieces");
-    EXPECT_EQ(column(full.out, "verified"), "pass");
+    EXPECT_EQ(csv_column(full.out, "kernel"), "memo-sym-pieces");
+    EXPECT_EQ(csv_column(full.out, "verified"), "pass");
     for (const char* c : {"grundy", "move_grundy", "winner"})
-      EXPECT_EQ(column(full.out, c), column(plain.out, c)) << c;
+      EXPECT_EQ(csv_column(full.out, c), csv_column(plain.out, c)) << c;
     const std::string text = slurp(j);
-    EXPECT_NE(text.find("\nresult grundy=" + column(plain.out, "grundy") + " "), std::string::npos)
+    EXPECT_NE(text.find("\nresult grundy=" + csv_column(plain.out, "grundy") + " "),
+              std::string::npos)
         << text;
 
     // An interrupted run: the header, the first pieces (one damaged), the next cut short.
@@ -224,10 +186,10 @@ TEST(QueensGameJournal, CliJournalResumeAndRefusals) {
     EXPECT_NE(resumed.err.find("2 of 12 pieces already done"), std::string::npos) << resumed.err;
     EXPECT_NE(resumed.err.find("damaged lines ignored"), std::string::npos) << resumed.err;
     for (const char* c : {"grundy", "move_grundy", "winner", "verified"})
-      EXPECT_EQ(column(resumed.out, c), column(full.out, c)) << c;
+      EXPECT_EQ(csv_column(resumed.out, c), csv_column(full.out, c)) << c;
     const std::string after = slurp(k);
     EXPECT_EQ(after.substr(0, cut.size()), cut);  // only appended to
-    EXPECT_NE(after.find("\nresult grundy=" + column(plain.out, "grundy") + " "),
+    EXPECT_NE(after.find("\nresult grundy=" + csv_column(plain.out, "grundy") + " "),
               std::string::npos);
 
     // --verify re-solves one piece and compares it with the journal.
