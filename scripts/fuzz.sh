@@ -20,12 +20,19 @@ while [[ $# -gt 0 ]]; do
     --time) time_s="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --dict) dict="$2"; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-[[ ${#targets[@]} -gt 0 ]] || targets=(sfen usi kif psq pbrain instance journal numbers)
+all=(sfen usi kif psq pbrain instance journal numbers)
+[[ ${#targets[@]} -gt 0 ]] || targets=("${all[@]}")
+for t in "${targets[@]}"; do
+  [[ " ${all[*]} " == *" $t "* ]] || { echo "fuzz.sh: unknown target $t (${all[*]})" >&2; exit 2; }
+done
+for v in "$runs" "$time_s" "$jobs"; do
+  [[ -z "$v" || "$v" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: '$v' is not a positive whole number" >&2; exit 2; }
+done
 build="${SEARCHBENCH_FUZZ_BUILD:-build-fuzz}"
 cxx="${CXX:-clang++}"
 command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install clang)" >&2; exit 2; }

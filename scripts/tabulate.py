@@ -74,4 +74,10 @@ if __name__ == "__main__":
     try:
         sys.exit(main())
     except (OSError, pd.errors.EmptyDataError, pd.errors.ParserError) as e:
-        sys.exit(f"tabulate.py: error: {e}")
+        print(f"tabulate.py: error: {e}", file=sys.stderr)
+        sys.exit(2)
+    except SystemExit as e:  # sbcsv's one-line refusals of bad input: exit status 2
+        if isinstance(e.code, str):
+            print(e.code, file=sys.stderr)
+            sys.exit(2)
+        raise

@@ -150,6 +150,9 @@ int run_bench(const BenchOptions& given) {
   }
   if (o.dry_run) {
     print_dry_run(bp, std::cout);
+    // As the run itself would answer: a plan with no cell is refused.
+    if (plan.cells.empty())
+      throw UsageError("nothing to run: every requested cell is skipped (reasons above)");
     return 0;
   }
   if (o.out.empty()) throw UsageError("--out FILE.csv (or DIR) is required (or --dry-run)");

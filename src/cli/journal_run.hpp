@@ -41,7 +41,7 @@ struct JournalOptions {
 /// and which kernels write one; `what`: "run" or "solve"), and with `verify` also --verify PIECE
 /// (a game solve's piece solved again and checked against the journal given with --resume).
 inline void add_journal_options(CLI::App* cmd, JournalOptions& o, const std::string& journal_help,
-                                const std::string& what, int* verify = nullptr) {
+                                const std::string& what, long long* verify = nullptr) {
   cmd->add_option("--journal", o.journal, journal_help)->check(non_empty())->type_name("FILE");
   cmd->add_option("--resume", o.resume,
                   "Continue the journal FILE of an interrupted " + what + ": check that it is " +

@@ -127,6 +127,9 @@ Instance parse_instance(std::string_view text) {
     const std::string_view rest = text.substr(pos + 1);
     if (rest.find_first_of(" \t") != std::string_view::npos)
       throw bad("moves are separated by commas, without spaces");
+    if (rest.empty() || rest.front() == ',' || rest.back() == ',' ||
+        rest.find(",,") != std::string_view::npos)
+      throw bad(rest.empty() ? "':' without moves" : "an empty move between commas");
     if (i.m >= 1 && i.n >= 1 && i.m <= kMaxSide && i.n <= kMaxSide) {
       try {
         i.moves = parse_moves(rest, i.m, i.n);

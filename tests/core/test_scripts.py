@@ -214,7 +214,7 @@ class TabulateKnownValues(unittest.TestCase):
             with open(path, "w") as f:
                 f.write("a,b\n1,2\n")
             r = script("tabulate.py", path)
-            self.assertNotEqual(r.returncode, 0)
+            self.assertEqual(r.returncode, 2)
             self.assertIn("not a searchbench bench CSV", r.stderr)
 
     def test_plots_both_problems(self):

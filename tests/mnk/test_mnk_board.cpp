@@ -267,16 +267,35 @@ TEST(MnkInstance, QueryTextRoundTrip) {
   const mnk::Query q = mnk::parse_query("15X15K5:H8:Value-Only");
   EXPECT_FALSE(q.all_moves);
   EXPECT_EQ(q.position, mnk::parse_instance("15x15k5:h8"));
-  for (const char* t : {"7x7k5::value-only", "7x7k5:value-only:value-only", ":value-only",
-                        "7x7k5:value-only:h8", "7x7k5:valueonly", "7x7k5-value-only"})
+  for (const char* t :
+       {"7x7k5::value-only", "7x7k5:value-only:value-only", ":value-only", "4x4k3:a1,:value-only",
+        "7x7k5:value-only:h8", "7x7k5:valueonly", "7x7k5-value-only"})
     EXPECT_THROW(mnk::parse_query(t), std::invalid_argument) << t;
 }
 
 TEST(MnkInstance, BadText) {
-  for (const char* t :
-       {"", "7x7", "7x7k", "x7k5", "7x7k0", "7x7k8", "27x3k3", "3x27k3", "7x7k5:", "7x7k5:h8",
-        "7x7k5:a1,a1", "7x7k5-renju", "7x7k5 :a1", "7x7k5:a1, b2", "3x3k3:a1,b1,a2,b2,a3,c3",
-        "3x3k3:a1,b1,a2,b2,a3", "7x7k5;a1", "4x4k4:a0", "4x4k4:1a"}) {
+  for (const char* t : {"",
+                        "7x7",
+                        "7x7k",
+                        "x7k5",
+                        "7x7k0",
+                        "7x7k8",
+                        "27x3k3",
+                        "3x27k3",
+                        "7x7k5:",
+                        "7x7k5:h8",
+                        "7x7k5:a1,a1",
+                        "7x7k5-renju",
+                        "7x7k5 :a1",
+                        "7x7k5:a1, b2",
+                        "3x3k3:a1,b1,a2,b2,a3,c3",
+                        "3x3k3:a1,b1,a2,b2,a3",
+                        "7x7k5;a1",
+                        "4x4k4:a0",
+                        "4x4k4:1a",
+                        "4x4k3:a1,,b1",
+                        "4x4k3:a1,",
+                        "4x4k3:,a1"}) {
     EXPECT_THROW(mnk::parse_instance(t), std::invalid_argument) << t;
   }
 }
