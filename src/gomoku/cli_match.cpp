@@ -102,6 +102,13 @@ int run_match(const MatchCliOptions& o) {
     mo.records_dir = o.records;
   }
   const std::string part = o.out + ".part";
+  // A finished result is never lost: neither a finished match nor an interrupted one's games
+  // (matches do not resume) are written over.
+  if (std::filesystem::exists(o.out))
+    throw UsageError("'" + o.out + "' exists (a finished match): choose another --out or move it");
+  if (std::filesystem::exists(part))
+    throw UsageError("'" + part + "' holds the games of an interrupted match (matches do not " +
+                     "resume): move it away or remove it, or choose another --out");
   std::ofstream csv(part, std::ios::trunc);
   if (!csv) throw UsageError("cannot write '" + part + "' (for --out " + o.out + ")");
   std::ofstream log;
@@ -124,7 +131,15 @@ int run_match(const MatchCliOptions& o) {
   std::vector<gm::GameResult> results;
   const auto t0 = Clock::now();
   for (int i = 0; i < o.games; ++i) {
-    const gm::GameResult r = gm::play_match_game(mo, i);
+    gm::GameResult r;
+    try {
+      r = gm::play_match_game(mo, i);
+    } catch (...) {
+      // Nothing partial behind a refusal; the games already finished stay in the .part file.
+      csv.close();
+      if (results.empty()) std::filesystem::remove(part);
+      throw;
+    }
     results.push_back(r);
     csv << csv_line(gm::match_csv_row(r)) << std::flush;
     const gm::MatchSummary s = gm::summarize(results);

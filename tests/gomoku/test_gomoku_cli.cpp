@@ -210,6 +210,26 @@ TEST(GomokuCli, SmallMatchWritesOneRowPerGame) {
   EXPECT_FALSE(fs::exists(out + ".part"));
   EXPECT_TRUE(fs::exists(recs + "/game0001.psq"));
   EXPECT_TRUE(fs::exists(recs + "/game0004.psq"));
+  // A finished match, an interrupted one's games and existing records are never written over,
+  // and a refusal leaves no file behind.
+  const std::string again = "gomoku match --black 2 --white 1 --games 1 --size 9 --no-openings ";
+  auto refused = run_cli(again + "--out " + out);
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("exists (a finished match)"), std::string::npos) << refused.err;
+  EXPECT_EQ(count_lines(slurp(out)), 5);
+  const std::string other = temp_path("match2.csv");
+  fs::remove(other);
+  { std::ofstream(other + ".part") << "game\n"; }
+  refused = run_cli(again + "--out " + other);
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("interrupted match"), std::string::npos) << refused.err;
+  EXPECT_EQ(slurp(other + ".part"), "game\n");
+  fs::remove(other + ".part");
+  refused = run_cli(again + "--records " + recs + " --out " + other);
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_EQ(count_lines(refused.err), 1) << refused.err;
+  EXPECT_FALSE(fs::exists(other + ".part"));
+  EXPECT_FALSE(fs::exists(other));
   fs::remove(out);
   fs::remove_all(recs);
 }
