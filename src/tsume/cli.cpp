@@ -100,6 +100,9 @@ int run_solve(const SolveOptions& o) {
   }
   if (inst.name.empty())
     if (const ts::Puzzle* p = ts::find_puzzle(inst.position)) inst.name = p->name;
+  // A node budget is part of what the run answers: the instance says so (`<puzzle>:nodes=N`,
+  // as bench writes it), so that the CSV row reproduces the run in bench.
+  if (o.max_nodes > 0) inst.max_nodes = o.max_nodes;
   // The kernel and threads as every command picks them (src/cli/run.hpp); the registry's typed
   // entry then runs with the tsume-only limits below.
   const KernelInfo& info = cli::choose_kernel(ts::problem(), !o.kernel.empty(), o.kernel);
@@ -113,7 +116,7 @@ int run_solve(const SolveOptions& o) {
   p.root = inst.position;
   p.threads = cli::threads_for(info, o.threads);
   p.max_memory = parse_memory_budget(o.max_memory);
-  p.max_nodes = o.max_nodes;
+  p.max_nodes = inst.max_nodes;
   p.max_length = o.max_length;
   p.interpositions = *ts::parse_interpositions(o.interpositions);  // checked by CLI11
   if (o.time_limit > 0)

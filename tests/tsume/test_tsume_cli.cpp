@@ -667,4 +667,16 @@ TEST(TsumeCli, LongSuite) {
   EXPECT_NE(s.out.find("first mate = 11 plies, after "), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("known length = 11 plies, reached after "), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("minimal   = proved after "), std::string::npos) << s.out;
+  // A single run under a node budget says so in its instance, as bench writes it, and the same
+  // budget in bench searches the same nodes.
+  const auto one = run_cli("tsume solve --puzzle zuko-100 -k dfpn --max-nodes 20000 -f json");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const auto j = nlohmann::json::parse(one.out);
+  EXPECT_EQ(j["instance"], "zuko-100:nodes=20000");
+  const auto dry = run_cli(
+      "bench --suite long --problem tsume --kernels dfpn --instances "
+      "'zuko-100:nodes=20000' --dry-run --out /dev/null");
+  EXPECT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("run  tsume/dfpn zuko-100:nodes=20000 threads=1"), std::string::npos)
+      << dry.out;
 }
