@@ -74,8 +74,8 @@ PieceRun run_pieces_serial(const PieceList& list, Progress* progress, const Piec
   return r;
 }
 
-PieceValues run_pieces_by_id(const PieceList& list, int threads, Progress* progress,
-                             const PieceHooks* hooks) {
+PieceValues run_pieces_by_id(const PieceList& list, [[maybe_unused]] int threads,
+                             Progress* progress, const PieceHooks* hooks) {
   PieceValues v;
   v.by_id.assign(list.count, Subtotals{});
   const bool weighted = list.work.size() == list.count && list.count > 0;
