@@ -26,7 +26,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
 
 import sbcsv  # noqa: E402
 
@@ -241,13 +240,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except (OSError, pd.errors.EmptyDataError, pd.errors.ParserError) as e:
-        print(f"plot.py: error: {e}", file=sys.stderr)
-        sys.exit(2)
-    except SystemExit as e:  # sbcsv's one-line refusals of bad input: exit status 2
-        if isinstance(e.code, str):
-            print(e.code, file=sys.stderr)
-            sys.exit(2)
-        raise
+    sbcsv.run_main(main, "plot.py")

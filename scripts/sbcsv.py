@@ -98,3 +98,18 @@ def write_text(text, path=None):
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)
+
+
+def run_main(main, prog):
+    """Runs a script's main() as its exit status; bad input (an unreadable or foreign file, and
+    this module's one-line refusals) is one line on stderr and exit status 2."""
+    try:
+        sys.exit(main())
+    except (OSError, pd.errors.EmptyDataError, pd.errors.ParserError) as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        sys.exit(2)
+    except SystemExit as e:
+        if isinstance(e.code, str):
+            print(e.code, file=sys.stderr)
+            sys.exit(2)
+        raise

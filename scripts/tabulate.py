@@ -16,9 +16,6 @@ row per repetition). Rows whose verification failed are marked FAIL. Needs panda
 python3-pandas).
 """
 import argparse
-import sys
-
-import pandas as pd
 
 import gomoku.tables
 import mnk.tables
@@ -71,13 +68,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except (OSError, pd.errors.EmptyDataError, pd.errors.ParserError) as e:
-        print(f"tabulate.py: error: {e}", file=sys.stderr)
-        sys.exit(2)
-    except SystemExit as e:  # sbcsv's one-line refusals of bad input: exit status 2
-        if isinstance(e.code, str):
-            print(e.code, file=sys.stderr)
-            sys.exit(2)
-        raise
+    sbcsv.run_main(main, "tabulate.py")
