@@ -1,4 +1,5 @@
-// A fresh directory for one test (named after the test and the process), removed at the end.
+// Temporary files of tests: a fresh directory for one test (named after the test and the
+// process), removed at the end; and paths in a directory of the whole test process.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -31,5 +32,21 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+/// A directory for this process's files of one test binary (sb_test_<prefix>_<pid>), created if
+/// needed and kept until the end (tests of one binary may share its files).
+inline std::filesystem::path process_temp_dir(const std::string& prefix) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("sb_test_" + prefix + "_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+/// A fresh path in process_temp_dir(prefix): whatever was there is removed.
+inline std::filesystem::path fresh_temp_path(const std::string& prefix, const std::string& name) {
+  const auto p = process_temp_dir(prefix) / name;
+  std::filesystem::remove_all(p);
+  return p;
+}
 
 }  // namespace sb::test

@@ -17,6 +17,7 @@
 #include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "mnk/mnk.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -102,16 +103,11 @@ TEST(MnkJournal, ResumeSkipsFinishedPieces) {
 }
 
 fs::path temp_dir() {
-  const fs::path dir = fs::temp_directory_path() / ("sbmnkj_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
+  return sb::test::process_temp_dir("mnk_journal");
 }
 
-// A fresh path in the test's directory (removed if it exists).
 fs::path temp(const std::string& name) {
-  const fs::path p = temp_dir() / name;
-  fs::remove_all(p);
-  return p;
+  return sb::test::fresh_temp_path("mnk_journal", name);
 }
 
 // Through the CLI: a journalled solve of 5x5k4, a journal cut after some pieces (one damaged, one

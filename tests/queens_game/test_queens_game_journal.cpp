@@ -20,6 +20,7 @@
 #include "queens_game/checker.hpp"
 #include "queens_game/queens_game.hpp"
 #include "queens_game/reference.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -122,16 +123,11 @@ TEST(QueensGameJournal, ResumeSkipsFinishedPieces) {
 }
 
 fs::path temp_dir() {
-  const fs::path dir = fs::temp_directory_path() / ("sbqgj_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
+  return sb::test::process_temp_dir("queens_game_journal");
 }
 
-// A fresh path in the test's directory (removed if it exists).
 fs::path temp(const std::string& name) {
-  const fs::path p = temp_dir() / name;
-  fs::remove_all(p);
-  return p;
+  return sb::test::fresh_temp_path("queens_game_journal", name);
 }
 
 // Through the CLI: a journalled solve, then a journal cut after some pieces with a damaged and a
