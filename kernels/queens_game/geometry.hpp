@@ -6,7 +6,7 @@
 // square in the attack graph. The half turn and the squares that attack their own half-turn
 // image serve the mirror rule of T. Jenrich, "Successful strategies for a queens placing game on
 // an n x n chess board", arXiv:1312.5135.
-// Limits: rows * cols <= 256 (perm and lines are bytes).
+// Limits: rows * cols < 65536 (perm and lines are 16-bit); the kernels allow kMaxSquares (304).
 #pragma once
 
 #include <algorithm>
@@ -22,12 +22,12 @@ namespace sb::queens_game::detail {
 template <int W>
 struct Geometry {
   int rows = 0, cols = 0, n = 0;
-  std::vector<Set<W>> att;         ///< att[s]: s and every square a queen on s attacks
-  int nsym = 1;                    ///< distinct symmetries, identity first (1, 2, 4 or 8)
-  std::vector<std::uint8_t> perm;  ///< perm[s * 8 + t]: image of square s under symmetry t
+  std::vector<Set<W>> att;          ///< att[s]: s and every square a queen on s attacks
+  int nsym = 1;                     ///< distinct symmetries, identity first (1, 2, 4 or 8)
+  std::vector<std::uint16_t> perm;  ///< perm[s * 8 + t]: image of square s under symmetry t
   /// lines[s * 4 + j]: the row, column, diagonal and anti-diagonal of square s (j = 0..3),
-  /// each numbered from 0 (< 256).
-  std::vector<std::uint8_t> lines;
+  /// each numbered from 0 (< rows + cols - 1 <= n + 1).
+  std::vector<std::uint16_t> lines;
   /// Index t of the half turn (point reflection in the centre) among the symmetries; -1 without
   /// symmetry.
   int half_turn = -1;
@@ -40,10 +40,10 @@ struct Geometry {
     lines.assign(static_cast<std::size_t>(n) * 4, 0);
     for (int s = 0; s < n; ++s) {
       const int y = s / c, x = s % c;
-      lines[s * 4 + 0] = static_cast<std::uint8_t>(y);
-      lines[s * 4 + 1] = static_cast<std::uint8_t>(x);
-      lines[s * 4 + 2] = static_cast<std::uint8_t>(y - x + c - 1);
-      lines[s * 4 + 3] = static_cast<std::uint8_t>(y + x);
+      lines[s * 4 + 0] = static_cast<std::uint16_t>(y);
+      lines[s * 4 + 1] = static_cast<std::uint16_t>(x);
+      lines[s * 4 + 2] = static_cast<std::uint16_t>(y - x + c - 1);
+      lines[s * 4 + 3] = static_cast<std::uint16_t>(y + x);
     }
     for (int a = 0; a < n; ++a)
       for (int b = 0; b < n; ++b) {
@@ -75,7 +75,7 @@ struct Geometry {
     }
     perm.assign(static_cast<std::size_t>(n) * 8, 0);
     for (int s = 0; s < n; ++s)
-      for (int t = 0; t < nsym; ++t) perm[s * 8 + t] = static_cast<std::uint8_t>(maps[t][s]);
+      for (int t = 0; t < nsym; ++t) perm[s * 8 + t] = static_cast<std::uint16_t>(maps[t][s]);
   }
 
   Set<W> image(const Set<W>& x, int t) const {
@@ -96,10 +96,10 @@ struct Geometry {
   void images(const Set<W>& x, Set<W>* img) const {
     img[0] = x;
     for (int t = 1; t < nsym; ++t) img[t] = Set<W>::none();
-    const std::uint8_t* pm = perm.data();
+    const std::uint16_t* pm = perm.data();
     for (int i = 0; i < W; ++i)
       for (std::uint64_t v = x.w[i]; v; v &= v - 1) {
-        const std::uint8_t* p = pm + (i * 64 + std::countr_zero(v)) * 8;
+        const std::uint16_t* p = pm + (i * 64 + std::countr_zero(v)) * 8;
         for (int t = 1; t < nsym; ++t) img[t].w[p[t] >> 6] |= 1ull << (p[t] & 63);
       }
   }

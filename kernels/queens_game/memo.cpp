@@ -8,7 +8,8 @@
 // squares are renumbered into one 32-bit word and searched the same way with a private memo
 // (local_solver.hpp); their results for more than 20 squares also go to the table.
 // Misere play searches the outcome directly (no decomposition). The table is bounded by
-// --max-memory (replacement when full). Work split: none (serial). Limits: rows * cols <= 256.
+// --max-memory (replacement when full). Work split: none (serial). Limits: rows * cols <=
+// kMaxSquares (304).
 #include "queens_game/queens_game.hpp"
 #include "solve_serial.hpp"
 #include "square_set.hpp"

@@ -13,8 +13,8 @@
 // running piece getting budget / threads. Values equal memo-sym's; a piece's node count depends
 // only on the instance and its table budget (the same for every thread count while the tables do
 // not fill). No table is shared between pieces, so positions reached from several first moves
-// are searched once per piece (the price of independent pieces). Limits: rows * cols <= 256;
-// Grundy values <= 253.
+// are searched once per piece (the price of independent pieces). Limits: rows * cols <= kMaxSquares
+// (304); Grundy values <= 253.
 #include <algorithm>
 #include <cmath>
 #include <memory>

@@ -5,7 +5,7 @@
 //   won(X)  = min over moves to a lost child Y of 1 + lost(Y)
 //   lost(X) = max over all moves to a child Y of 1 + won(Y), and lost(empty) = 0.
 // Larger positions use a heuristic: any winning move, or when lost the move leaving the most
-// free squares. Serial. Limits: rows * cols <= 256.
+// free squares. Serial. Limits: rows * cols <= kMaxSquares (304).
 #include <stdexcept>
 #include <unordered_map>
 

@@ -26,8 +26,9 @@
 
 namespace sb::queens_game {
 
-/// Largest number of squares (rows * cols) a board may have (e.g. 16 x 16, 8 x 32, 2 x 128).
-inline constexpr int kMaxSquares = 256;
+/// Largest number of squares (rows * cols) a board may have (e.g. 17 x 17, 16 x 19, 8 x 38): five
+/// 64-bit words less the table's 16 tag bits (kernels/queens_game/square_set.hpp).
+inline constexpr int kMaxSquares = 304;
 
 /// Input of a queens-game solver kernel.
 struct Params {

@@ -308,7 +308,7 @@ TEST(QueensGame, BadInputThrows) {
   for (const auto* k : game_kernels()) {
     auto p = params(0, 5, false);
     EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
-    p = params(17, 16, false);
+    p = params(18, 17, false);  // 306 > kMaxSquares squares
     EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
     p = params(4, 4, false, 0);
     EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
@@ -383,7 +383,7 @@ TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
                           "x8",
                           "0x5",
                           "8x8:normal",
-                          "17x16",
+                          "18x17",
                           "8X8",
                           "8x8:misere:x",
                           "-1x4",

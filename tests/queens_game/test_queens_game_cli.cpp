@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-
 namespace {
 
 struct Run {
@@ -100,7 +99,8 @@ TEST(QueensGameCli, SolveCsvColumns) {
                        "squares,move_grundy\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\nqueens-game,memo,serial,4x6:value-only,1,1,1,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nqueens-game,memo,serial,4x6:value-only,1,1,1,"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find(",,4,6,normal,second,,,"), std::string::npos) << r.out;
   r = run("queens-game solve -n 5 -k plain --all-moves --grundy --format csv");
   EXPECT_NE(r.out.find(",5,5,5,normal,first,5,3,"), std::string::npos) << r.out;
@@ -191,7 +191,7 @@ TEST(QueensGameCli, TinyMaxMemoryStillVerified) {
 
 TEST(QueensGameCli, BadInputExits2) {
   for (const char* args : {"queens-game solve -n 0",
-                           "queens-game solve -n 17",
+                           "queens-game solve -n 18",
                            "queens-game solve -n -3",
                            "queens-game solve --rows 2 --cols 200",
                            "queens-game solve -n 5 -k nosuch",

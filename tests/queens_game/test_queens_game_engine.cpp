@@ -2,8 +2,9 @@
 // N-positions), Grundy values and misere outcomes of random positions on small boards against a
 // brute-force game-tree search written here (the outcome of X + *h is searched on the sum
 // itself, heap moves included, so the Sprague-Grundy decomposition the engine relies on is
-// checked rather than assumed), with and without symmetry, on one and two words, serial and
-// concurrent; and the Grundy values of the empty n x n boards against OEIS A344227.
+// checked rather than assumed), with and without symmetry, on one, two and five words (squares
+// numbered beyond 255 on 17 x 17 and 2 x 152), serial and concurrent; and the Grundy values of the
+// empty n x n boards against OEIS A344227.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -66,19 +67,29 @@ class Brute {
   std::unordered_map<std::uint64_t, bool> mis_;
 };
 
+/// Where a small rows x cols board lies on the engine's board: a rows x cols board itself, or
+/// its rectangle at (row0, col0) of a larger board of big_cols columns (two squares of the
+/// rectangle share a line there exactly when they do on the small board).
+struct Placement {
+  int big_rows = 0, big_cols = 0, row0 = 0, col0 = 0;
+};
+
 template <int W>
-qd::Set<W> to_set(std::uint64_t mask) {
+qd::Set<W> to_set(std::uint64_t mask, int cols, const Placement& at) {
   auto s = qd::Set<W>::none();
   for (int i = 0; i < 64; ++i)
-    if ((mask >> i) & 1) s.set(i);
+    if ((mask >> i) & 1) s.set((at.row0 + i / cols) * at.big_cols + at.col0 + i % cols);
   return s;
 }
 
 /// Random positions of a rows x cols board (at most 64 squares), dense enough that many have
-/// more than kLocal squares and go through the table.
+/// more than kLocal squares and go through the table; searched on that board, or on the
+/// rectangle `at` of a larger one.
 template <int W, bool Concurrent>
-void check_against_brute(int rows, int cols, bool sym, int positions, std::uint64_t seed) {
-  const qd::Geometry<W> g(rows, cols, sym);
+void check_against_brute(int rows, int cols, bool sym, int positions, std::uint64_t seed,
+                         Placement at = {}) {
+  if (at.big_rows == 0) at = {rows, cols, 0, 0};
+  const qd::Geometry<W> g(at.big_rows, at.big_cols, sym);
   qd::Table<W, Concurrent> tt(16ull << 20);
   qd::Stats st;
   qd::Busy busy;
@@ -96,7 +107,7 @@ void check_against_brute(int rows, int cols, bool sym, int positions, std::uint6
       x &= ~(1ull << (rng() % n)) & ~(rng() & rng() & rng());
     else
       x &= ~(rng() & rng() & rng());
-    const auto s = to_set<W>(x);
+    const auto s = to_set<W>(x, cols, at);
     const int value = brute.grundy(x);
     EXPECT_EQ(e.grundy(s), value) << rows << "x" << cols << " " << x;
     for (int h = 0; h <= 3; ++h)
@@ -120,6 +131,14 @@ TEST(QueensGameEngine, OutcomesAndValuesMatchBruteForceOnOneWord) {
 TEST(QueensGameEngine, OutcomesAndValuesMatchBruteForceOnTwoWords) {
   check_against_brute<2, false>(7, 7, true, 6, 7);
   check_against_brute<2, false>(5, 10, true, 6, 8);
+}
+
+TEST(QueensGameEngine, SquaresBeyond256OnTheLargestBoards) {
+  // The bottom-right 7 x 7 of a 17 x 17 board (squares up to 288, beyond one byte), with the
+  // board's eight symmetries, and the right end of a 2 x 152 board (up to square 303).
+  check_against_brute<5, false>(7, 7, true, 4, 11, {17, 17, 10, 10});
+  check_against_brute<5, false>(2, 30, true, 8, 12, {2, 152, 0, 122});
+  check_against_brute<5, true>(6, 6, true, 4, 13, {17, 17, 11, 11});
 }
 
 TEST(QueensGameEngine, ConcurrentEngineGivesTheSameAnswers) {

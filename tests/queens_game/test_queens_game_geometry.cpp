@@ -82,6 +82,37 @@ TEST(QueensGameGeometry, AttackMasksAndLinesMatchAWalkingQueen) {
   check_attacks<4>(15, 15);
   check_attacks<5>(16, 16);
   check_attacks<5>(2, 128);
+  check_attacks<5>(17, 17);  // kMaxSquares: square numbers and lines beyond one byte
+  check_attacks<5>(1, 304);
+  check_attacks<5>(16, 19);
+}
+
+TEST(QueensGameGeometry, SymmetriesOfTheLargestSquareBoard) {
+  // 17 x 17: the eight maps as the coordinates say, and images() (word walk) equal to image().
+  const qd::Geometry<5> g(17, 17, true);
+  ASSERT_EQ(g.nsym, 8);
+  for (int t = 0; t < 8; ++t) {
+    std::set<int> image;
+    for (int s = 0; s < g.n; ++s) image.insert(g.perm[s * 8 + t]);
+    EXPECT_EQ(static_cast<int>(image.size()), g.n) << t;
+  }
+  for (int s = 0; s < g.n; ++s) {
+    const int y = s / 17, x = s % 17;
+    EXPECT_EQ(g.perm[s * 8 + g.half_turn], (16 - y) * 17 + (16 - x)) << s;
+  }
+  std::mt19937_64 rng(17);
+  for (int round = 0; round < 50; ++round) {
+    auto x = qd::Set<5>::none();
+    for (int s = 0; s < g.n; ++s)
+      if (rng() % 3 == 0) x.set(s);
+    qd::Set<5> img[8];
+    g.images(x, img);
+    for (int t = 0; t < 8; ++t) {
+      EXPECT_EQ(img[t], g.image(x, t)) << t;
+      EXPECT_EQ(img[t].count(), x.count());
+      EXPECT_TRUE(g.canon(img[t]) == g.canon(x));
+    }
+  }
 }
 
 TEST(QueensGameGeometry, SymmetryCountAndPermutations) {

@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "queens_game/queens_game.hpp"
 #include "queens_game/square_set.hpp"
 
 namespace qd = sb::queens_game::detail;
@@ -120,7 +121,7 @@ TEST(QueensGameSquareSet, BitCountAgreesWithABitByBitLoop) {
 }
 
 TEST(QueensGameSquareSet, WordCountLeavesSixteenTagBits) {
-  for (int n = 1; n <= 256; ++n) {
+  for (int n = 1; n <= sb::queens_game::kMaxSquares; ++n) {
     const int w = qd::words_for(n);
     EXPECT_GE(w * 64 - 16, n) << n;
     EXPECT_LT((w - 1) * 64 - 16, n) << n;
