@@ -145,16 +145,14 @@ std::vector<std::vector<int>> first_move_classes(const Instance& inst) {
   return move_classes(inst);
 }
 
-namespace {
-
-Result run_pieces(const Params& p, Kernel inner, const char* name) {
+Result solve_first_move_pieces(const Params& p, Kernel inner, const char* name, bool on_ranks) {
   validate(p, name);
   const Instance& inst = p.instance;
   const std::uint64_t budget = p.max_memory != 0 ? p.max_memory : default_max_memory();
   const PieceList list =
       first_move_pieces(inst, inner, budget / static_cast<std::uint64_t>(p.threads));
   const auto classes = first_move_classes(inst);
-  const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, p.pieces);
+  const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, p.pieces, on_ranks);
   const int mover = static_cast<int>(inst.moves.size() % 2);
   Result r;
   int best = -1;
@@ -186,17 +184,16 @@ Result run_pieces(const Params& p, Kernel inner, const char* name) {
     }
   }
   r.threads = v.threads;
+  r.ranks = v.ranks;
   return r;
 }
 
-}  // namespace
-
 Result pns_pieces(const Params& p) {
-  return run_pieces(p, pns, "pns-pieces");
+  return solve_first_move_pieces(p, pns, "pns-pieces", false);
 }
 
 Result alphabeta_tt_pieces(const Params& p) {
-  return run_pieces(p, alphabeta_tt, "alphabeta-tt-pieces");
+  return solve_first_move_pieces(p, alphabeta_tt, "alphabeta-tt-pieces", false);
 }
 
 }  // namespace sb::mnk

@@ -164,13 +164,15 @@ std::vector<std::vector<int>> first_move_classes(int rows, int cols) {
   return detail::dispatch_words(rows * cols, [&]<int W>() { return Cut<W>(rows, cols).squares; });
 }
 
-Result memo_sym_pieces(const Params& p) {
-  validate(p, "memo-sym-pieces");
+Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks) {
+  validate(p, kernel);
   const std::uint64_t per_piece = detail::budget(p) / static_cast<std::uint64_t>(p.threads);
+  // Refused here, on every rank alike, rather than in a piece (where under MPI it ends the job).
+  detail::Table<1, false>::check_budget(per_piece);
   const bool grundy_values = p.grundy || p.move_grundy;
   const PieceList list = first_move_pieces(p.rows, p.cols, p.misere, grundy_values, per_piece);
   const auto classes = first_move_classes(p.rows, p.cols);
-  const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, p.pieces);
+  const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, p.pieces, on_ranks);
   Result r;
   std::vector<bool> seen(classes.size() + 2, false);
   if (p.move_grundy) r.move_grundy.assign(static_cast<std::size_t>(p.rows * p.cols), 0);
@@ -195,7 +197,12 @@ Result memo_sym_pieces(const Params& p) {
     r.grundy = mex;
   }
   r.threads = v.threads;
+  r.ranks = v.ranks;
   return r;
+}
+
+Result memo_sym_pieces(const Params& p) {
+  return memo_sym_pieces_on(p, "memo-sym-pieces", false);
 }
 
 }  // namespace sb::queens_game

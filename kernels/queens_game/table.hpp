@@ -52,10 +52,7 @@ class Table {
 
   /// budget: bytes (>= kMinBytes, else OutOfMemory).
   explicit Table(std::uint64_t budget) {
-    if (budget < kMinBytes)
-      throw OutOfMemory("--max-memory " + std::to_string(budget) +
-                        " bytes is too small for the transposition table (at least " +
-                        std::to_string(kMinBytes >> 10) + " KiB)");
+    check_budget(budget);
     cap_ = budget / (static_cast<std::uint64_t>(kSegments) * kBucketBytes);
     bytes_ = cap_ * kSegments * kBucketBytes;
     void* m = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
@@ -70,6 +67,13 @@ class Table {
     seg_ = std::make_unique<Segment[]>(kSegments);
     const std::uint64_t start = std::min<std::uint64_t>(cap_, 4);
     for (int i = 0; i < kSegments; ++i) seg_[i].n.store(start, std::memory_order_relaxed);
+  }
+  /// Throws OutOfMemory (one line) when budget < kMinBytes.
+  static void check_budget(std::uint64_t budget) {
+    if (budget < kMinBytes)
+      throw OutOfMemory("--max-memory " + std::to_string(budget) +
+                        " bytes is too small for the transposition table (at least " +
+                        std::to_string(kMinBytes >> 10) + " KiB)");
   }
   ~Table() {
     ::munmap(b_, bytes_);

@@ -25,6 +25,8 @@
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/journal.hpp"
+#include "core/mpi.hpp"
+#include "core/pieces_run.hpp"
 #include "core/problem.hpp"
 #include "core/sysinfo.hpp"
 
@@ -201,34 +203,74 @@ inline void JournalRun::abandon() noexcept {
   }
 }
 
-/// The kernel of a one-process solve with --journal or --resume: the one named (`given`), else
-/// the problem's fastest one-process kernel with a piece list (the last in ladder order; the game
-/// problems' default kernels have none).
+/// The kernel of a solve with --journal or --resume: the one named (`given`), else the problem's
+/// fastest one-process kernel with a piece list (the last in ladder order; the game problems'
+/// default kernels have none), or under an MPI launcher with several ranks its last MPI kernel
+/// with one.
 inline const KernelInfo& journal_kernel(const Problem& p, bool given, const std::string& name) {
-  if (!given)
+  if (!given) {
+    const bool ranks = mpi::launched_size() > 1;  // under mpirun: the last MPI one
     for (auto it = p.kernels.rbegin(); it != p.kernels.rend(); ++it)
-      if (it->pieces && !it->distributed()) return *it;
+      if (it->pieces && it->distributed() == ranks) return *it;
+  }
   return choose_kernel(p, given, name);
 }
 
-/// One kernel run of a one-process command (the game solves), journalled when `o` asks for it:
-/// opens the journal (a refusal is a UsageError and leaves the file as it was), runs the kernel
-/// through run_verified with the journal's hooks, and finishes the journal (on a kernel error the
-/// pieces recorded so far are kept). A journal that cannot be finished does not cost the result:
-/// its error goes to *journal_error (print the result, then report it and exit 1).
+/// One kernel run of a game solve, journalled when `o` asks for it: starts MPI for an MPI kernel
+/// (or under a launcher, where a kernel that is not an MPI one is refused, as are more ranks than
+/// pieces), opens the journal on rank 0 (a refusal is a UsageError on rank 0, QuietExit on the
+/// others, and leaves the file as it was), runs the kernel through run_verified with the
+/// journal's hooks, and finishes the journal (on a kernel error the pieces recorded so far are
+/// kept). Every rank returns the result; rank 0 alone (is_root()) prints it. A journal that
+/// cannot be finished does not cost the result: its error goes to *journal_error (print the
+/// result, then report it and exit 1). `resume_hint` is the command line that continues the
+/// journal, without the launcher (added here).
 inline Timed run_journalled(const Problem& p, const KernelInfo& k, const Instance& in,
                             RunSettings s, const JournalOptions& o, const std::string& label,
                             const std::string& resume_hint, std::string* journal_error) {
+  if (k.distributed() || mpi::launched()) mpi::init();
+  const bool root = is_root();
+  const int ranks = mpi::size();
+  if (ranks > 1 && !k.distributed()) {
+    std::string names;
+    for (const auto& other : p.kernels)
+      if (other.distributed()) names += (names.empty() ? "" : ", ") + other.name;
+    throw UsageError("kernel '" + k.name + "' runs in one process; with " + std::to_string(ranks) +
+                     " MPI ranks use an MPI kernel (" +
+                     (names.empty() ? "none in this build" : names) + ")");
+  }
+  if (k.refuse)
+    if (auto why = k.refuse(in)) throw UsageError(*why);
+  if (k.distributed()) warn_if_bound_below(s.threads);
+  if (ranks > 1 && k.pieces) {  // refused before a journal is created (the kernel checks it too)
+    const auto count = k.pieces(in).count;
+    const auto most = most_mpi_ranks(count);
+    if (static_cast<std::uint64_t>(ranks) > most)
+      throw UsageError(std::to_string(ranks) + " MPI ranks for " + std::to_string(count) +
+                       " piece" + (count == 1 ? "" : "s") + " of " + in.name + ": use at most " +
+                       std::to_string(most) + " rank" + (most == 1 ? "" : "s"));
+  }
   std::unique_ptr<JournalRun> journal;
   if (o.any()) {
-    if (k.refuse)
-      if (auto why = k.refuse(in)) throw UsageError(*why);
-    journal = std::make_unique<JournalRun>(p, k, in, o, s.threads, 1, resume_hint);
-    s.pieces = journal->hooks();
+    std::string why;
+    if (root) {
+      try {
+        journal = std::make_unique<JournalRun>(
+            p, k, in, o, s.threads, ranks,
+            (ranks > 1 ? "mpirun -np " + std::to_string(ranks) + " " : "") + resume_hint);
+      } catch (const UsageError& e) {
+        why = e.what();
+      }
+    }
+    if (!mpi::agree(why.empty())) {
+      if (root) throw UsageError(why);
+      throw QuietExit{2};
+    }
+    if (journal) s.pieces = journal->hooks();
   }
   Timed t;
   try {
-    t = run_verified(p, k, in, s, label);
+    t = run_verified(p, k, in, s, label, root);
   } catch (...) {
     if (journal) journal->abandon();  // keep every piece recorded so far
     throw;
@@ -261,6 +303,8 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
   if (!k.pieces)
     throw UsageError("kernel '" + k.name + "' does not cut its search into pieces; --verify " +
                      "works with the kernels that keep a journal");
+  if (mpi::launched_size() > 1)
+    throw UsageError("--verify solves one piece in one process: run it without mpirun");
   if (k.refuse)
     if (auto why = k.refuse(in)) throw UsageError(*why);
   const PieceList list = k.pieces(in);

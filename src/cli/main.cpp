@@ -122,8 +122,8 @@ int main(int argc, char** argv) {
   const int launched = sb::mpi::launched_size();
   if (launched > 1 && !sb::cli::runs_on_ranks())
     return usage_error("this command runs in one process, not on " + std::to_string(launched) +
-                       " MPI ranks: run it without mpirun (under mpirun: a count with an MPI " +
-                       "kernel, or bench with MPI kernels)");
+                       " MPI ranks: run it without mpirun (under mpirun: an nqueens count or a " +
+                       "game solve with an MPI kernel, or bench with MPI kernels)");
   try {
     const int code = action ? action() : 0;
     sb::mpi::finalize();

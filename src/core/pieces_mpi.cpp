@@ -379,6 +379,17 @@ void work(const PieceList& list, int threads, int rank, MPI_Comm comm, int& used
 
 }  // namespace
 
+void broadcast_pieces(std::vector<Subtotals>& by_id) {
+  std::vector<u64> flat(by_id.size() * Subtotals::kMax);
+  for (std::size_t i = 0; i < by_id.size(); ++i)
+    std::copy(by_id[i].v.begin(), by_id[i].v.end(),
+              flat.begin() + static_cast<std::ptrdiff_t>(i * Subtotals::kMax));
+  MPI_Bcast(flat.data(), static_cast<int>(flat.size()), MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  for (std::size_t i = 0; i < by_id.size(); ++i)
+    std::copy_n(flat.begin() + static_cast<std::ptrdiff_t>(i * Subtotals::kMax), Subtotals::kMax,
+                by_id[i].v.begin());
+}
+
 PieceRun run_pieces_mpi(const PieceList& list, int threads, Progress* progress,
                         const PieceHooks* hooks) {
   mpi::init();

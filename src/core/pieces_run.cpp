@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -75,7 +76,7 @@ PieceRun run_pieces_serial(const PieceList& list, Progress* progress, const Piec
 }
 
 PieceValues run_pieces_by_id(const PieceList& list, [[maybe_unused]] int threads,
-                             Progress* progress, const PieceHooks* hooks) {
+                             Progress* progress, const PieceHooks* hooks, bool on_ranks) {
   PieceValues v;
   v.by_id.assign(list.count, Subtotals{});
   const bool weighted = list.work.size() == list.count && list.count > 0;
@@ -94,11 +95,22 @@ PieceValues run_pieces_by_id(const PieceList& list, [[maybe_unused]] int threads
     progress->work_done.store(work_done, std::memory_order_relaxed);
   }
   mine.on_piece = [&](std::uint64_t id, const Subtotals& sub, double seconds) {
-    v.by_id[id] = sub;  // one writer per id
+    v.by_id[id] = sub;  // one writer per id (rank 0 alone under MPI)
     if (progress != nullptr && weighted)
       progress->work_done.fetch_add(list.work[id], std::memory_order_relaxed);
     if (hooks != nullptr && hooks->on_piece) hooks->on_piece(id, sub, seconds);
   };
+  if (on_ranks) {
+#ifdef SEARCHBENCH_WITH_MPI
+    const PieceRun r = run_pieces_mpi(list, threads, progress, &mine);
+    v.threads = r.threads;
+    v.ranks = r.ranks;
+    broadcast_pieces(v.by_id);
+    return v;
+#else
+    throw std::logic_error("run_pieces_by_id: MPI ranks asked for in a build without MPI");
+#endif
+  }
 #ifdef SEARCHBENCH_WITH_TBB
   if (threads > 1) {
     v.threads = run_pieces_tbb(list, threads, progress, &mine).threads;

@@ -51,17 +51,20 @@ PieceRun run_pieces_serial(const PieceList& list, Progress* progress, const Piec
 /// What run_pieces_by_id returns: every piece's subtotals, by id.
 struct PieceValues {
   std::vector<Subtotals> by_id;  ///< index = id: the finished pieces' and those solved now
-  int threads = 1;               ///< threads actually used
+  int threads = 1;               ///< threads actually used (per rank)
+  int ranks = 1;                 ///< MPI ranks (1 unless on_ranks)
 };
 
 /// For answers that are not a sum (game values: the value of each first move): runs `list` as
 /// run_pieces_tbb does (pieces in id order, each thread taking the next from a shared counter;
-/// serially on the calling thread when threads == 1 or without oneTBB) and returns every piece's
-/// subtotals by id, the finished ones (hooks->finished) included. hooks->on_piece is called for
-/// each piece solved, as by the other runners. With list.work set, progress->work_total and
-/// work_done follow the pieces' estimated work as well.
+/// serially on the calling thread when threads == 1 or without oneTBB), or with on_ranks as
+/// run_pieces_mpi does (collective; every rank then returns every piece's subtotals), and
+/// returns every piece's subtotals by id, the finished ones (hooks->finished) included.
+/// hooks->on_piece is called for each piece solved, as by the other runners. With list.work
+/// set, progress->work_total and work_done follow the pieces' estimated work as well. on_ranks
+/// in a build without MPI: std::logic_error.
 PieceValues run_pieces_by_id(const PieceList& list, int threads, Progress* progress,
-                             const PieceHooks* hooks);
+                             const PieceHooks* hooks, bool on_ranks = false);
 
 #ifdef SEARCHBENCH_WITH_TBB
 /// oneTBB: one task per thread of an arena of exactly `threads` workers (1..kMaxThreads), each
@@ -89,6 +92,9 @@ PieceRun run_pieces_omp(const PieceList& list, int threads, Progress* progress,
 /// src/core/pieces_mpi.cpp for the protocol.
 PieceRun run_pieces_mpi(const PieceList& list, int threads, Progress* progress,
                         const PieceHooks* hooks);
+
+/// Collective: every rank's `by_id` becomes rank 0's (same size on every rank).
+void broadcast_pieces(std::vector<Subtotals>& by_id);
 #endif
 
 }  // namespace sb

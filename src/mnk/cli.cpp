@@ -158,12 +158,14 @@ int run_solve(const SolveOptions& o) {
   const std::string value(value_name(r.value));
   const std::string rule(rule_name(inst.rule));
   const double nps = per_second(static_cast<double>(r.nodes), wall);
+  if (!is_root()) return t.verified == Verdict::kFail ? 1 : 0;  // rank 0 alone prints
   print_run(std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified),
             format_of(o.format), [&] {
               std::printf("m,n,k-game %s, k = %d, %s rule, moves: %s\n", board.c_str(), inst.k,
                           rule.c_str(), moves.empty() ? "(none)" : moves.c_str());
-              std::printf("kernel %s (%s), %d thread%s\n", k.name.c_str(), k.backend.c_str(),
-                          r.threads, r.threads == 1 ? "" : "s");
+              std::printf("kernel %s (%s), ", k.name.c_str(), k.backend.c_str());
+              if (k.distributed()) std::printf("%d rank%s x ", r.ranks, r.ranks == 1 ? "" : "s");
+              std::printf("%d thread%s\n", r.threads, r.threads == 1 ? "" : "s");
               std::printf("value     = %s%s\n", value.c_str(),
                           r.value == Value::kDraw ? "" : " player wins");
               if (o.all_moves) {
@@ -218,6 +220,7 @@ void add_commands(CLI::App& app, Action& action) {
                       "FILE is refused: use --resume)",
                       "solve", &so->verify);
   solve->callback([&action, so, kernel_opt, kopt] {
+    runs_on_ranks() = true;
     so->kernel_given = kernel_opt->count() > 0;
     so->k_given = kopt->count() > 0;
     action = [so] { return run_solve(*so); };

@@ -125,7 +125,8 @@ struct Result {
   std::vector<int> pv;                 ///< a principal variation from the position (cells)
   std::uint64_t nodes = 0;             ///< positions searched (calls of the search function)
   std::uint64_t positions = 0;         ///< table entries written to empty slots (0: no table)
-  int threads = 1;                     ///< threads actually used
+  int threads = 1;                     ///< threads actually used (per rank)
+  int ranks = 1;                       ///< MPI ranks (1 unless an MPI kernel)
 };
 
 /// Thrown when the transposition table cannot be allocated within max_memory.
@@ -152,6 +153,12 @@ Result pns_tbb(const Params& p);       ///< pns run by oneTBB threads on one sha
 Result pns_pieces(const Params& p);
 /// The value of every first-move class by alphabeta-tt, each on its own table (journal, resume)
 Result alphabeta_tt_pieces(const Params& p);
+/// pns_pieces and alphabeta_tt_pieces with the pieces handed out to MPI ranks (built with MPI)
+Result pns_pieces_mpi(const Params& p);
+Result alphabeta_tt_pieces_mpi(const Params& p);
+/// The body of the -pieces kernels: every first-move class solved by `inner`; `kernel` names it
+/// in messages; on_ranks: MPI ranks take the pieces.
+Result solve_first_move_pieces(const Params& p, Kernel inner, const char* kernel, bool on_ranks);
 
 /// The piece list of the -pieces kernels on `inst`: one piece per class of legal moves under the
 /// board symmetries that fix the position, from the centre outwards; subtotals value (of the

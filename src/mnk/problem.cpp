@@ -110,6 +110,14 @@ double flat(double) {
   return 1.0;
 }
 
+/// The piece lists of the -pieces kernels (the table budget: the default).
+PieceList alphabeta_tt_list(const Query& x) {
+  return first_move_pieces(x.position, alphabeta_tt, default_max_memory());
+}
+PieceList pns_list(const Query& x) {
+  return first_move_pieces(x.position, pns, default_max_memory());
+}
+
 std::vector<K> kernels() {
   // Sizes are empty cells. Caps: every move's value (bench's default) within the suite budget on
   // 2 cores: minimax 3x3 (quick; 4x3 ~ 10^9 nodes in full), alphabeta 4x3 (4x4 with k = 4 is
@@ -159,9 +167,7 @@ std::vector<K> kernels() {
                .fn = alphabeta_tt_pieces,
                .caps = {{"quick", 20}, {"full", 30}},
                .micro = {"4x4k4"},
-               .pieces = [](const Query& x) {
-                 return first_move_pieces(x.position, alphabeta_tt, default_max_memory());
-               }});
+               .pieces = alphabeta_tt_list});
   v.push_back({.name = "pns-pieces",
                .backend = pieces_backend,
                .summary = "pns on each first-move class under the board symmetry, each on its "
@@ -170,9 +176,7 @@ std::vector<K> kernels() {
                .fn = pns_pieces,
                .caps = {{"quick", 25}, {"full", 36}},
                .micro = {"5x5k4"},
-               .pieces = [](const Query& x) {
-                 return first_move_pieces(x.position, pns, default_max_memory());
-               }});
+               .pieces = pns_list});
   v.push_back({.name = "pns",
                .backend = "serial",
                .summary = "df-pn on 'first wins?' and 'second wins?' with threat-space pruning "
@@ -194,6 +198,28 @@ std::vector<K> kernels() {
                .deterministic = false,
                .micro = {"5x5k4", "6x6k5"},
                .work = flat});
+#endif
+#ifdef SEARCHBENCH_WITH_MPI
+  // Run as a one-rank singleton without mpirun (bench, tests); mpirun -np P for more. pns last,
+  // so that it is the default under mpirun, as pns-pieces is for --journal.
+  v.push_back({.name = "alphabeta-tt-pieces-mpi",
+               .backend = "mpi",
+               .summary = "alphabeta-tt-pieces' first-move classes handed out by rank 0 to MPI "
+                          "ranks, oneTBB threads in each (journal, resume)",
+               .range = "<= 26x26",
+               .fn = alphabeta_tt_pieces_mpi,
+               .caps = {{"quick", 16}, {"full", 20}},
+               .micro = {"4x4k4"},
+               .pieces = alphabeta_tt_list});
+  v.push_back({.name = "pns-pieces-mpi",
+               .backend = "mpi",
+               .summary = "pns-pieces' first-move classes handed out by rank 0 to MPI ranks, "
+                          "oneTBB threads in each (journal, resume)",
+               .range = "<= 26x26",
+               .fn = pns_pieces_mpi,
+               .caps = {{"quick", 20}, {"full", 25}},
+               .micro = {"5x5k4"},
+               .pieces = pns_list});
 #endif
   return v;
 }

@@ -145,12 +145,14 @@ int run_solve(const SolveOptions& o) {
   const std::string winner = r.first_player_wins ? "first" : "second";
   const std::string play = o.misere ? "misere" : "normal";
 
+  if (!is_root()) return t.verified == Verdict::kFail ? 1 : 0;  // rank 0 alone prints
   print_run(
       std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified), format_of(o.format),
       [&] {
-        std::printf("queens game, %d x %d board, %s play, kernel %s (%s), %d thread%s\n", rows,
-                    cols, play.c_str(), k.name.c_str(), k.backend.c_str(), r.threads,
-                    r.threads == 1 ? "" : "s");
+        std::printf("queens game, %d x %d board, %s play, kernel %s (%s), ", rows, cols,
+                    play.c_str(), k.name.c_str(), k.backend.c_str());
+        if (k.distributed()) std::printf("%d rank%s x ", r.ranks, r.ranks == 1 ? "" : "s");
+        std::printf("%d thread%s\n", r.threads, r.threads == 1 ? "" : "s");
         std::printf("winner    = %s player\n", winner.c_str());
         if (o.all_moves) {
           std::printf("winning first moves = %zu (W on the board)\n", r.winning_first_moves.size());
@@ -318,6 +320,7 @@ void add_commands(CLI::App& app, Action& action) {
       "is refused: use --resume)",
       "solve", &so->verify);
   solve->callback([&action, so, kernel_opt] {
+    runs_on_ranks() = true;
     so->kernel_given = kernel_opt->count() > 0;
     action = [so] { return run_solve(*so); };
   });

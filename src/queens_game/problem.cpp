@@ -204,6 +204,12 @@ namespace {
 
 using K = TypedKernel<Traits>;
 
+/// The piece list of memo-sym-pieces(-mpi) on an instance (the table budget: the default).
+PieceList first_move_list(const Instance& x) {
+  return first_move_pieces(x.rows, x.cols, x.misere, x.grundy || x.move_grundy,
+                           default_max_memory());
+}
+
 std::vector<K> kernels() {
   // Every kernel takes every board the instance syntax allows (no refuse).
   const std::string range = "cells <= " + std::to_string(kMaxSquares);
@@ -235,7 +241,7 @@ std::vector<K> kernels() {
 #ifdef SEARCHBENCH_WITH_TBB
                .backend = "tbb",
 #else
-       .backend = "serial",
+               .backend = "serial",
 #endif
                .summary =
                    "memo-sym cut into pieces, one per first-move class under the board symmetry, "
@@ -244,10 +250,7 @@ std::vector<K> kernels() {
                .fn = memo_sym_pieces,
                .caps = {{"quick", 12}, {"full", 13}},
                .micro = {"4x4", "5x5"},
-               .pieces = [](const Instance& x) {
-                 return first_move_pieces(x.rows, x.cols, x.misere, x.grundy || x.move_grundy,
-                                          default_max_memory());
-               }});
+               .pieces = first_move_list});
   v.push_back({.name = "memo-sym",
                .backend = "serial",
                .summary = "transposition table keyed on the canonical free-square set under "
@@ -268,6 +271,19 @@ std::vector<K> kernels() {
                .deterministic = false,
                .caps = {{"quick", 12}, {"full", 14}},
                .micro = {"4x4", "5x5"}});
+#endif
+#ifdef SEARCHBENCH_WITH_MPI
+  // Runs as a one-rank singleton without mpirun (bench, tests); mpirun -np P for more. Suite
+  // caps low: a suite runs one process, where this kernel repeats memo-sym-pieces.
+  v.push_back({.name = "memo-sym-pieces-mpi",
+               .backend = "mpi",
+               .summary = "memo-sym-pieces' first-move classes handed out by rank 0 to MPI ranks, "
+                          "oneTBB threads in each (journal, resume)",
+               .range = range,
+               .fn = memo_sym_pieces_mpi,
+               .caps = {{"quick", 10}, {"full", 12}},
+               .micro = {"4x4"},
+               .pieces = first_move_list});
 #endif
   return v;
 }

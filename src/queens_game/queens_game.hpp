@@ -57,7 +57,8 @@ struct Result {
                                  ///< of the position after that first move
   std::uint64_t nodes = 0;       ///< positions searched (calls of the search function)
   std::uint64_t positions = 0;   ///< entries written to empty slots of the table
-  int threads = 1;               ///< threads actually used
+  int threads = 1;               ///< threads actually used (per rank)
+  int ranks = 1;                 ///< MPI ranks (1 unless an MPI kernel)
 };
 
 /// Thrown when the transposition table cannot be allocated within --max-memory (budget too small
@@ -93,6 +94,10 @@ Result memo_sym(const Params& p);      ///< table keys in canonical form under t
 Result memo_sym_tbb(const Params& p);  ///< memo_sym with parallel subtrees on oneTBB
 /// memo_sym cut into pieces, one per first-move class, each with its own table (journal, resume)
 Result memo_sym_pieces(const Params& p);
+/// memo_sym_pieces with the pieces handed out to MPI ranks (built with MPI only)
+Result memo_sym_pieces_mpi(const Params& p);
+/// memo_sym_pieces' body: `kernel` names it in messages; on_ranks: MPI ranks take the pieces.
+Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks);
 
 /// The piece list of memo-sym-pieces on a rows x cols board: one piece per class of first moves
 /// under the board's symmetries, heaviest first; subtotals value (the Grundy value of the

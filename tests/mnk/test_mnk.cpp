@@ -5,6 +5,7 @@
 // boards; the published values that fit CI; thread-count independence of pns-tbb; a tiny table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -201,6 +202,10 @@ const std::vector<Kernel>& all_kernels() {
 #ifdef SEARCHBENCH_WITH_TBB
       {"pns-tbb", true, mnk::pns_tbb},
 #endif
+#ifdef SEARCHBENCH_WITH_MPI  // one rank here (Open MPI's singleton); ranks: test_mnk_mpi.cpp
+      {"alphabeta-tt-pieces-mpi", true, mnk::alphabeta_tt_pieces_mpi},
+      {"pns-pieces-mpi", true, mnk::pns_pieces_mpi},
+#endif
   };
   return v;
 }
@@ -218,7 +223,7 @@ std::vector<const Kernel*> kernels_for(const mnk::Instance& i) {
     if (k.name == "minimax" && i.empty_cells() > 9) continue;
     if (k.name == "alphabeta" && i.empty_cells() > 16) continue;
     // One solve per first-move class, each from scratch: small boards only (test_mnk_journal).
-    if (k.name.ends_with("-pieces") && i.empty_cells() > 25) continue;
+    if (k.name.find("-pieces") != std::string::npos && i.empty_cells() > 25) continue;
     out.push_back(&k);
   }
   return out;
@@ -334,7 +339,8 @@ TEST(MnkKernels, PublishedValues) {
       if (k.name == "minimax" && i.cells() > 9) continue;
       if (k.name == "alphabeta" && i.cells() > 16) continue;
       if (k.name == "alphabeta-tt" && i.cells() > 30) continue;
-      if (k.name.ends_with("-pieces") && i.cells() > 25) continue;  // test_mnk_journal
+      if (k.name.find("-pieces") != std::string::npos && i.cells() > 25)
+        continue;  // test_mnk_journal
       mnk::Params p;
       p.instance = i;
       p.threads = k.parallel ? 2 : 1;
@@ -408,7 +414,10 @@ TEST(MnkKernels, RegistrationMatches) {
     EXPECT_EQ(reg[i].name, all_kernels()[i].name);
     EXPECT_EQ(reg[i].parallel(), all_kernels()[i].parallel);
   }
-  EXPECT_EQ(mnk::problem().default_kernel().name, all_kernels().back().name);
+  // The default: the last one-process kernel (an MPI kernel is never the default).
+  const auto last = std::find_if(all_kernels().rbegin(), all_kernels().rend(),
+                                 [](const Kernel& k) { return !k.name.ends_with("-mpi"); });
+  EXPECT_EQ(mnk::problem().default_kernel().name, last->name);
 }
 
 // Invalid parameters are refused with std::invalid_argument.

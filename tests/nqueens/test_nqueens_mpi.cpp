@@ -2,11 +2,7 @@
 // published Q(n), U(n) and bitboard-sym's node count; rank 0 alone prints; bad input is refused
 // by every rank alike; a job killed (one rank, or mpirun itself) resumes from its journal to
 // the exact counts. Skipped when built without MPI.
-//
-// CI runs as root, which Open MPI's mpirun refuses unless told otherwise: the launcher command
-// below sets OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM) for these tests only. -q keeps mpirun's own
-// notices (a rank exited with status 2, ...) off stderr, so that the one-line messages of bad
-// input can be checked.
+// The launcher: tests/core/mpi_launcher.hpp.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -22,6 +18,7 @@
 #include "cli_expect.hpp"
 #include "cli_runner.hpp"
 #include "core/journal.hpp"
+#include "mpi_launcher.hpp"
 #include "nqueens/reference.hpp"
 #include "nqueens/sym_search.hpp"
 
@@ -29,28 +26,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using sb::test::expect_refused;
+using sb::test::launcher;
+using sb::test::mpirun;
 using sb::test::run_command;
 using sb::test::slurp;
-
-#ifdef SEARCHBENCH_MPIEXEC
-#define REQUIRE_MPI() \
-  do {                \
-  } while (0)
-std::string launcher(int ranks) {
-  return std::string("env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ") +
-         SEARCHBENCH_MPIEXEC + " -q --oversubscribe -np " + std::to_string(ranks) + " " +
-         SEARCHBENCH_CLI;
-}
-#else
-#define REQUIRE_MPI() GTEST_SKIP() << "built without MPI"
-std::string launcher(int) {
-  return "";
-}
-#endif
-
-sb::test::RunResult mpirun(int ranks, const std::string& args) {
-  return run_command(launcher(ranks) + " " + args);
-}
 
 fs::path temp(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("sbmpi_" + std::to_string(::getpid()));
