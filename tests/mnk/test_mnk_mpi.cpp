@@ -6,11 +6,11 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "cli_expect.hpp"
 #include "cli_runner.hpp"
+#include "journal_text.hpp"
 #include "mpi_launcher.hpp"
 #include "temp_dir.hpp"
 
@@ -20,6 +20,7 @@ namespace fs = std::filesystem;
 using sb::test::count_lines;
 using sb::test::csv_column;
 using sb::test::expect_refused;
+using sb::test::journal_cut_after;
 using sb::test::mpirun;
 using sb::test::run_cli;
 using sb::test::slurp;
@@ -58,15 +59,7 @@ TEST(MnkMpi, AJournalCutShortResumesOnOtherRanks) {
   const auto full = mpirun(2, args + " -t 1 --journal " + j.string());
   ASSERT_EQ(full.exit_code, 0) << full.err;
   EXPECT_EQ(csv_column(full.out, "kernel"), "pns-pieces-mpi");  // the default under mpirun
-  std::string cut;
-  {
-    std::istringstream in(slurp(j));
-    int pieces = 0;
-    for (std::string l; std::getline(in, l) && pieces < 2 && l.rfind("result ", 0) != 0;) {
-      cut += l + "\n";
-      if (l.rfind("piece ", 0) == 0) ++pieces;
-    }
-  }
+  const std::string cut = journal_cut_after(slurp(j), 2);
   const fs::path k = temp("cut.journal");
   std::ofstream(k) << cut;
   const auto r = mpirun(3, args + " -t 1 --resume " + k.string());

@@ -7,11 +7,11 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "cli_expect.hpp"
 #include "cli_runner.hpp"
+#include "journal_text.hpp"
 #include "mpi_launcher.hpp"
 #include "temp_dir.hpp"
 
@@ -21,6 +21,7 @@ namespace fs = std::filesystem;
 using sb::test::count_lines;
 using sb::test::csv_column;
 using sb::test::expect_refused;
+using sb::test::journal_cut_after;
 using sb::test::mpirun;
 using sb::test::run_cli;
 using sb::test::slurp;
@@ -71,16 +72,7 @@ TEST(QueensGameMpi, AJournalCutShortResumesOnOtherRanks) {
   ASSERT_EQ(full.exit_code, 0) << full.err;
   EXPECT_EQ(csv_column(full.out, "kernel"), "memo-sym-pieces-mpi");
   EXPECT_EQ(csv_column(full.out, "grundy"), "2");  // OEIS A344227: a(7) = 2
-  const std::string text = slurp(j);
-  std::string cut;
-  {
-    std::istringstream in(text);
-    int pieces = 0;
-    for (std::string l; std::getline(in, l) && pieces < 2 && l.rfind("result ", 0) != 0;) {
-      cut += l + "\n";
-      if (l.rfind("piece ", 0) == 0) ++pieces;
-    }
-  }
+  const std::string cut = journal_cut_after(slurp(j), 2);
   for (int ranks : {3, 1}) {
     const fs::path k = temp("cut" + std::to_string(ranks) + ".journal");
     std::ofstream(k) << cut;
