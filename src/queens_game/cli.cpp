@@ -58,12 +58,9 @@ std::uint64_t memory_option(const std::string& text) {
   }
 }
 
-std::string file_name(int c) {
-  return std::string(1, static_cast<char>('a' + c));
-}
-
 /// A board as text, rank `rows` on top and rank 1 at the bottom, files a.. left to right (beyond
-/// z shown as ?); mark(s) gives the character of square s = r * cols + c.
+/// z, aa, ab, ... written downwards in two rows); mark(s) gives the character of square s =
+/// r * cols + c.
 template <class Mark>
 std::string board_text(int rows, int cols, Mark mark) {
   std::string out;
@@ -77,8 +74,13 @@ std::string board_text(int rows, int cols, Mark mark) {
     }
     out += '\n';
   }
+  if (cols > 26) {  // two-letter files: the first letter above the second
+    out += "    ";
+    for (int c = 0; c < cols; ++c) out += std::string(" ") + (c < 26 ? ' ' : file_name(c)[0]);
+    out += '\n';
+  }
   out += "    ";
-  for (int c = 0; c < cols; ++c) out += ' ' + (c < 26 ? file_name(c) : std::string("?"));
+  for (int c = 0; c < cols; ++c) out += std::string(" ") + file_name(c).back();
   out += '\n';
   return out;
 }

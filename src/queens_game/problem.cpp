@@ -100,11 +100,15 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   return p;
 }
 
-std::string square_name(int s, int cols) {
+std::string file_name(int c) {
   std::string file;
-  for (int c = s % cols + 1; c > 0; c = (c - 1) / 26)
-    file.insert(file.begin(), static_cast<char>('a' + (c - 1) % 26));
-  return file + std::to_string(s / cols + 1);
+  for (int k = c + 1; k > 0; k = (k - 1) / 26)
+    file.insert(file.begin(), static_cast<char>('a' + (k - 1) % 26));
+  return file;
+}
+
+std::string square_name(int s, int cols) {
+  return file_name(s % cols) + std::to_string(s / cols + 1);
 }
 
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, const Result& r) {

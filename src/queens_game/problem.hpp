@@ -56,8 +56,10 @@ struct Traits {
   static Verdict verify(const Instance& x, const RunSettings&, const Result& r);
 };
 
-/// The name of square s = r * cols + c: the file, a..z then aa, ab, ... (as spreadsheet
-/// columns), followed by the rank r + 1; e.g. 0 is "a1".
+/// The name of file (column) c >= 0: a..z, then aa, ab, ... (as spreadsheet columns).
+std::string file_name(int c);
+
+/// The name of square s = r * cols + c: its file name followed by the rank r + 1; e.g. 0 is "a1".
 std::string square_name(int s, int cols);
 
 /// The queens-game problem with every kernel built into this binary.

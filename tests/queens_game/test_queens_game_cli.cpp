@@ -90,6 +90,19 @@ TEST(QueensGameCli, SolveText) {
   EXPECT_GT(count(r.out, "W"), 0);
 }
 
+// Beyond z the files are aa, ab, ... (as the CSV names the squares): the board's labels write
+// them in two rows, the first letter above the second.
+TEST(QueensGameCli, BoardLabelsBeyondZ) {
+  const auto r = run("queens-game solve --rows 1 --cols 28 --all-moves");
+  EXPECT_EQ(r.code, 0) << r.out;
+  const std::string first = "    " + std::string(2 * 26, ' ') + " a a\n";
+  std::string second = "    ";
+  for (char c = 'a'; c <= 'z'; ++c) second += std::string(" ") + c;
+  second += " a b\n";
+  EXPECT_NE(r.out.find(first + second), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('?'), std::string::npos) << r.out;
+}
+
 TEST(QueensGameCli, SolveCsvColumns) {
   auto r = run("queens-game solve --rows 4 --cols 6 -k memo --format csv");
   ASSERT_EQ(r.code, 0) << r.out;
