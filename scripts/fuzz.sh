@@ -16,6 +16,10 @@ cd "$(dirname "$0")/.."
 runs="" time_s="" jobs=1 dict="" targets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
+    --runs|--time|--jobs|--dict)
+      [[ $# -ge 2 ]] || { echo "fuzz.sh: $1 needs a value (see --help)" >&2; exit 2; } ;;
+  esac
+  case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --time) time_s="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
@@ -33,6 +37,7 @@ done
 for v in "$runs" "$time_s" "$jobs"; do
   [[ -z "$v" || "$v" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: '$v' is not a positive whole number" >&2; exit 2; }
 done
+[[ -z "$dict" || -r "$dict" ]] || { echo "fuzz.sh: cannot read the dictionary $dict" >&2; exit 2; }
 build="${SEARCHBENCH_FUZZ_BUILD:-build-fuzz}"
 cxx="${CXX:-clang++}"
 command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install clang)" >&2; exit 2; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests of scripts/tabulate.py, plot.py, gbench_to_csv.py and compare.py on small CSV files
 made during the test (by `searchbench bench`, searchbench_micro, or written here with known
-values). Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI,
+values), and of scripts/fuzz.sh's argument checks. Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI,
 SEARCHBENCH_SOURCE_DIR and, when the microbenchmarks are built, SEARCHBENCH_MICRO.
 
 Usage: SEARCHBENCH_CLI=build/searchbench python3 tests/core/test_scripts.py [TestClass ...]
@@ -532,6 +532,23 @@ class MpiPlan(unittest.TestCase):
                 md = f.read()
             self.assertIn("### MPI kernels: ranks x threads", md)
             self.assertIn("| bitboard-sym-mpi | 9 | 2 | 1 | 2 |", md)
+
+
+class FuzzScriptArgs(unittest.TestCase):
+    """scripts/fuzz.sh refuses bad arguments (one line, exit 2) before it configures or builds."""
+
+    def test_bad_arguments(self):
+        for args, what in [(["--runs"], "needs a value"), (["--runs", "abc"], "positive whole"),
+                           (["--runs", "0"], "positive whole"), (["nosuch"], "unknown target"),
+                           (["--bogus"], "unknown option"),
+                           (["--dict", "/nonexistent/dict", "sfen"], "cannot read")]:
+            r = subprocess.run(["bash", os.path.join(SCRIPTS, "fuzz.sh")] + args,
+                               capture_output=True, text=True,
+                               env=dict(os.environ, SEARCHBENCH_FUZZ_BUILD="/nonexistent/build"))
+            self.assertEqual(r.returncode, 2, (args, r.stderr))
+            self.assertEqual(r.stdout, "", args)
+            self.assertEqual(r.stderr.count("\n"), 1, (args, r.stderr))
+            self.assertIn(what, r.stderr, args)
 
 
 if __name__ == "__main__":
