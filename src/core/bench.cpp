@@ -234,11 +234,14 @@ Plan make_plan(const Request& req) {
           if (why) {
             plan.skipped.push_back({c, "out of the kernel's range: " + *why});
           } else if (req.budget_s < 0 && in.size > cap) {
-            plan.skipped.push_back(
-                {c, "above the " + std::string(req.suite->name) + " suite's cap for " + k->name +
-                        " (" + p->size_name + " <= " + size_text(cap) +
-                        ", its time budget); use --suite full, or --budget SECONDS instead of "
-                        "the caps (0: no limit)"});
+            // --suite full only where it would run the cell.
+            const bool full_runs =
+                std::string_view(req.suite->name) != "full" && in.size <= p->cap(*k, "full");
+            plan.skipped.push_back({c, "above the " + std::string(req.suite->name) +
+                                           " suite's cap for " + k->name + " (" + p->size_name +
+                                           " <= " + size_text(cap) + ", its time budget); use " +
+                                           (full_runs ? "--suite full, or " : "") +
+                                           "--budget SECONDS instead of the caps (0: no limit)"});
           } else {
             plan.cells.push_back(std::move(c));
             any = true;

@@ -435,6 +435,12 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
             std::string::npos)
       << r.err;
   EXPECT_EQ(parse_csv(slurp(csv)).size(), 5u);  // the header and n = 7, 8, 9, 10
+  // Above the full suite's cap too: the hint is the budget alone.
+  r = bench(dir, "--problem queens-game --kernels memo-sym --instances 2x152 --suite full --out '" +
+                     (dir.path() / "q.csv").string() + "'");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("above the full suite's cap for memo-sym"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("use --budget SECONDS instead of the caps"), std::string::npos) << r.err;
 
   // The budget: a cell whose estimate (from the smaller n) exceeds it is skipped, with a line.
   r = bench(dir, "--kernels backtrack-rows --n 4..13 --reps 1 --warmup 0 --budget 0.001 --out '" +
