@@ -216,6 +216,65 @@ inline const KernelInfo& journal_kernel(const Problem& p, bool given, const std:
   return choose_kernel(p, given, name);
 }
 
+/// Starts MPI where a run needs it (an MPI kernel: a singleton without mpirun; or any kernel
+/// under a launcher) and refuses, as a UsageError on every rank alike, a one-process kernel on
+/// several ranks, an instance the kernel refuses, and more ranks than the kernel's pieces (before
+/// any journal is created; `where` names the instance in that message, e.g. "at n = 4"). Warns
+/// when a rank is bound to fewer cores than `threads`. Returns the number of ranks.
+inline int start_ranks(const Problem& p, const KernelInfo& k, const Instance& in, int threads,
+                       const std::string& where) {
+  if (k.distributed() || mpi::launched()) mpi::init();
+  const int ranks = mpi::size();
+  if (ranks > 1 && !k.distributed()) {
+    std::string names;
+    for (const auto& other : p.kernels)
+      if (other.distributed()) names += (names.empty() ? "" : ", ") + other.name;
+    throw UsageError("kernel '" + k.name + "' runs in one process; with " + std::to_string(ranks) +
+                     " MPI ranks use an MPI kernel (" +
+                     (names.empty() ? "none in this build" : names) + ")");
+  }
+  if (k.refuse)
+    if (auto why = k.refuse(in)) throw UsageError(*why);
+  if (k.distributed()) warn_if_bound_below(threads);
+  if (ranks > 1 && k.pieces) {
+    const auto count = k.pieces(in).count;
+    const auto most = most_mpi_ranks(count);
+    if (static_cast<std::uint64_t>(ranks) > most)
+      throw UsageError(std::to_string(ranks) + " MPI ranks for " + std::to_string(count) +
+                       " piece" + (count == 1 ? "" : "s") + " " + where + ": use at most " +
+                       std::to_string(most) + " rank" + (most == 1 ? "" : "s"));
+  }
+  return ranks;
+}
+
+/// The journal of a run on `ranks` ranks when `o` asks for one: read, checked and written by
+/// rank 0 alone (null on the others); a refusal is a UsageError on rank 0 and QuietExit{2} on
+/// the others, the file left as it was. `resume_hint`: the command that continues the journal,
+/// without the launcher (added here).
+inline std::unique_ptr<JournalRun> open_journal(const Problem& p, const KernelInfo& k,
+                                                const Instance& in, const JournalOptions& o,
+                                                int threads, int ranks,
+                                                const std::string& resume_hint) {
+  std::unique_ptr<JournalRun> journal;
+  if (!o.any()) return journal;
+  const bool root = is_root();
+  std::string why;
+  if (root) {
+    try {
+      journal = std::make_unique<JournalRun>(
+          p, k, in, o, threads, ranks,
+          (ranks > 1 ? "mpirun -np " + std::to_string(ranks) + " " : "") + resume_hint);
+    } catch (const UsageError& e) {
+      why = e.what();
+    }
+  }
+  if (!mpi::agree(why.empty())) {
+    if (root) throw UsageError(why);
+    throw QuietExit{2};
+  }
+  return journal;
+}
+
 /// One kernel run of a game solve, journalled when `o` asks for it: starts MPI for an MPI kernel
 /// (or under a launcher, where a kernel that is not an MPI one is refused, as are more ranks than
 /// pieces), opens the journal on rank 0 (a refusal is a UsageError on rank 0, QuietExit on the
@@ -228,46 +287,11 @@ inline const KernelInfo& journal_kernel(const Problem& p, bool given, const std:
 inline Timed run_journalled(const Problem& p, const KernelInfo& k, const Instance& in,
                             RunSettings s, const JournalOptions& o, const std::string& label,
                             const std::string& resume_hint, std::string* journal_error) {
-  if (k.distributed() || mpi::launched()) mpi::init();
+  const int ranks = start_ranks(p, k, in, s.threads, "of " + in.name);
   const bool root = is_root();
-  const int ranks = mpi::size();
-  if (ranks > 1 && !k.distributed()) {
-    std::string names;
-    for (const auto& other : p.kernels)
-      if (other.distributed()) names += (names.empty() ? "" : ", ") + other.name;
-    throw UsageError("kernel '" + k.name + "' runs in one process; with " + std::to_string(ranks) +
-                     " MPI ranks use an MPI kernel (" +
-                     (names.empty() ? "none in this build" : names) + ")");
-  }
-  if (k.refuse)
-    if (auto why = k.refuse(in)) throw UsageError(*why);
-  if (k.distributed()) warn_if_bound_below(s.threads);
-  if (ranks > 1 && k.pieces) {  // refused before a journal is created (the kernel checks it too)
-    const auto count = k.pieces(in).count;
-    const auto most = most_mpi_ranks(count);
-    if (static_cast<std::uint64_t>(ranks) > most)
-      throw UsageError(std::to_string(ranks) + " MPI ranks for " + std::to_string(count) +
-                       " piece" + (count == 1 ? "" : "s") + " of " + in.name + ": use at most " +
-                       std::to_string(most) + " rank" + (most == 1 ? "" : "s"));
-  }
-  std::unique_ptr<JournalRun> journal;
-  if (o.any()) {
-    std::string why;
-    if (root) {
-      try {
-        journal = std::make_unique<JournalRun>(
-            p, k, in, o, s.threads, ranks,
-            (ranks > 1 ? "mpirun -np " + std::to_string(ranks) + " " : "") + resume_hint);
-      } catch (const UsageError& e) {
-        why = e.what();
-      }
-    }
-    if (!mpi::agree(why.empty())) {
-      if (root) throw UsageError(why);
-      throw QuietExit{2};
-    }
-    if (journal) s.pieces = journal->hooks();
-  }
+  const std::unique_ptr<JournalRun> journal =
+      open_journal(p, k, in, o, s.threads, ranks, resume_hint);
+  if (journal) s.pieces = journal->hooks();
   Timed t;
   try {
     t = run_verified(p, k, in, s, label, root);

@@ -42,63 +42,20 @@ struct SolutionsOptions {
   long long limit = -1;
 };
 
-// The names of the problem's MPI kernels, for messages.
-std::string mpi_kernels(const Problem& p) {
-  std::string names;
-  for (const auto& k : p.kernels)
-    if (k.distributed()) names += (names.empty() ? "" : ", ") + k.name;
-  return names.empty() ? "none in this build" : names;
-}
-
 int run_count(const CountOptions& o) {
   const Problem& prob = problem();
   const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
   const sb::Instance in = make_instance<Traits>({o.n});
-  // MPI only for an MPI kernel (a singleton without mpirun) or under a launcher.
-  if (k.distributed() || mpi::launched()) mpi::init();
-  const bool root = is_root();
-  const int ranks = mpi::size();
-  if (ranks > 1 && !k.distributed())
-    throw UsageError("kernel '" + k.name + "' runs in one process; with " + std::to_string(ranks) +
-                     " MPI ranks use an MPI kernel (" + mpi_kernels(prob) + ")");
-  if (k.refuse)
-    if (auto why = k.refuse(in)) throw UsageError(*why);
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
-  if (k.distributed()) warn_if_bound_below(settings.threads);
-  // More ranks than pieces: refused before a journal is created (the kernel checks it too).
-  if (ranks > 1 && k.pieces) {
-    const auto count = k.pieces(in).count;
-    const auto most = most_mpi_ranks(count);
-    if (static_cast<std::uint64_t>(ranks) > most)
-      throw UsageError(std::to_string(ranks) + " MPI ranks for " + std::to_string(count) +
-                       " piece" + (count == 1 ? "" : "s") + " at n = " + std::to_string(o.n) +
-                       ": use at most " + std::to_string(most) + " rank" + (most == 1 ? "" : "s"));
-  }
-
-  // The journal: read, checked and written by rank 0 alone; the others follow its verdict.
-  std::unique_ptr<JournalRun> journal;
-  if (o.journal.any()) {
-    std::string why;
-    if (root) {
-      const std::string file = o.journal.resume.empty() ? o.journal.journal : o.journal.resume;
-      std::string hint = (ranks > 1 ? "mpirun -np " + std::to_string(ranks) + " " : "") +
-                         "searchbench nqueens count -n " + std::to_string(o.n) + " -k " + k.name +
-                         (o.threads ? " -t " + std::to_string(o.threads) : "") + " --resume " +
-                         file;
-      try {
-        journal =
-            std::make_unique<JournalRun>(prob, k, in, o.journal, settings.threads, ranks, hint);
-      } catch (const UsageError& e) {
-        why = e.what();
-      }
-    }
-    if (!mpi::agree(why.empty())) {
-      if (root) throw UsageError(why);
-      throw QuietExit{2};
-    }
-    if (journal) settings.pieces = journal->hooks();
-  }
+  const int ranks = start_ranks(prob, k, in, settings.threads, "at n = " + std::to_string(o.n));
+  const bool root = is_root();
+  const std::string file = o.journal.resume.empty() ? o.journal.journal : o.journal.resume;
+  const std::unique_ptr<JournalRun> journal =
+      open_journal(prob, k, in, o.journal, settings.threads, ranks,
+                   "searchbench nqueens count -n " + std::to_string(o.n) + " -k " + k.name +
+                       (o.threads ? " -t " + std::to_string(o.threads) : "") + " --resume " + file);
+  if (journal) settings.pieces = journal->hooks();
 
   Timed t;
   try {
