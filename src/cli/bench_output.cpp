@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -15,6 +14,7 @@
 
 #include "build_info.hpp"
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "core/csv.hpp"
 #include "core/sysinfo.hpp"
 #include "core/text_file.hpp"
@@ -23,20 +23,6 @@ namespace sb::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-// On an interrupt (SIGINT, SIGTERM, SIGHUP) the handler removes a half-written record
-// (env.json.part.tmp), says how to carry the run on, and exits; the .part files stay. It only
-// calls unlink, write and _exit, which are async-signal-safe, on text prepared beforehand.
-char g_record_tmp[4096];
-char g_interrupted[8192];
-
-extern "C" void keep_parts_and_exit(int sig) {
-  if (g_record_tmp[0] != '\0') ::unlink(g_record_tmp);
-  const std::size_t n = std::strlen(g_interrupted);
-  if (n > 0 && ::write(STDERR_FILENO, g_interrupted, n) < 0) {
-  }
-  ::_exit(128 + sig);
-}
 
 // The command line as typed, from /proc/self/cmdline (Linux); "" where unavailable.
 std::string command_line() {
@@ -207,13 +193,12 @@ std::string BenchFiles::resume(nlohmann::ordered_json record) {
 }
 
 void BenchFiles::keep_on_interrupt(const std::string& resume_command) const {
-  std::snprintf(g_record_tmp, sizeof g_record_tmp, "%s",
-                record_tmp_.string().size() < sizeof g_record_tmp ? record_tmp_.c_str() : "");
-  std::snprintf(g_interrupted, sizeof g_interrupted,
-                "searchbench bench: interrupted; the finished cells are kept in the .part files: "
-                "carry the run on with `%s`\n",
-                resume_command.c_str());
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, keep_parts_and_exit);
+  // the half-written record (env.json.part.tmp) goes, the .part files stay
+  on_interrupt_say(
+      "searchbench bench: interrupted; the finished cells are kept in the .part files: carry the "
+      "run on with `" +
+          resume_command + "`",
+      record_tmp_.string());
 }
 
 void BenchFiles::write_rows(const Problem& p, const std::vector<bench::Row>& rows) {

@@ -21,6 +21,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/run.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
@@ -83,6 +84,10 @@ class JournalRun {
   /// Flushes and closes the journal without a result line (after a kernel error); never throws.
   void abandon() noexcept;
 
+  /// The nodes of the pieces that earlier runs recorded (0 for a new journal): a resumed run's
+  /// own speed is (nodes - this) / wall.
+  std::uint64_t nodes_before() const { return nodes_before_; }
+
  private:
   void on_piece(std::uint64_t id, const Subtotals& s, double seconds);
 
@@ -95,6 +100,7 @@ class JournalRun {
   // Answers that are not a sum (PieceList::result_text): every piece's subtotals, by id.
   std::function<std::string(const std::vector<Subtotals>&)> result_text_;
   std::vector<Subtotals> by_id_;
+  std::uint64_t nodes_before_ = 0;
 };
 
 inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Instance& in,
@@ -147,6 +153,14 @@ inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Insta
     for (const auto& r : hooks_.finished) by_id_[r.id] = r.sub;
   }
   pieces_ = hooks_.finished.size();
+  for (std::size_t i = 0; i < id_.fields.size(); ++i)
+    if (id_.fields[i] == "nodes")
+      for (const auto& r : hooks_.finished) nodes_before_ += r.sub.v[i];
+  // Ctrl-C (or a kill by SIGTERM, SIGHUP): the pieces recorded so far stay, and the user is told
+  // how to go on
+  on_interrupt_say("searchbench: interrupted; every finished piece is kept in the journal " +
+                   (o.resume.empty() ? o.journal : o.resume) + ": continue with `" + resume_hint +
+                   "`");
   writer_->add(journal::checked_line(
       "run started=" + sysinfo::timestamp_utc() + " kernel=" + k.name +
       " threads=" + std::to_string(threads) + " ranks=" + std::to_string(ranks) + " done=" +
@@ -168,6 +182,7 @@ inline void JournalRun::on_piece(std::uint64_t id, const Subtotals& s, double se
 }
 
 inline void JournalRun::finish(const Outcome& o, Verdict v, double wall_s) {
+  on_interrupt_default();
   Subtotals sum;
   std::uint64_t pieces = 0;
   {
@@ -197,17 +212,32 @@ inline void JournalRun::finish(const Outcome& o, Verdict v, double wall_s) {
 }
 
 inline void JournalRun::abandon() noexcept {
+  on_interrupt_default();
   try {
     if (writer_) writer_->close();
   } catch (...) {  // the kernel's error is the one to report
   }
 }
 
-/// The kernel of a solve with --journal or --resume: the one named (`given`), else the problem's
-/// fastest one-process kernel with a piece list (the last in ladder order; the game problems'
-/// default kernels have none), or under an MPI launcher with several ranks its last MPI kernel
-/// with one.
-inline const KernelInfo& journal_kernel(const Problem& p, bool given, const std::string& name) {
+/// With `resume` (the FILE of --resume) and no -k (`given` false), in one process: the kernel that
+/// wrote the journal FILE, when this build has it (a journal is continued by the kernel that wrote
+/// it); else null. Under an MPI launcher with several ranks the file is not read (each rank would
+/// read it on its own): the caller's default applies there.
+inline const KernelInfo* resumed_kernel(const Problem& p, bool given, const std::string& resume) {
+  if (given || resume.empty() || mpi::launched_size() > 1) return nullptr;
+  const std::string name = journal::kernel_of(resume);
+  for (const auto& k : p.kernels)
+    if (!name.empty() && k.name == name) return &k;
+  return nullptr;
+}
+
+/// The kernel of a solve with --journal or --resume: the one named (`given`), else the one that
+/// wrote the journal `resume` (resumed_kernel), else the problem's fastest one-process kernel
+/// with a piece list (the last in ladder order; the game problems' default kernels have none), or
+/// under an MPI launcher with several ranks its last MPI kernel with one.
+inline const KernelInfo& journal_kernel(const Problem& p, bool given, const std::string& name,
+                                        const std::string& resume) {
+  if (const KernelInfo* k = resumed_kernel(p, given, resume)) return *k;
   if (!given) {
     const bool ranks = mpi::launched_size() > 1;  // under mpirun: the last MPI one
     for (auto it = p.kernels.rbegin(); it != p.kernels.rend(); ++it)

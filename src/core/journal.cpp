@@ -9,6 +9,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <stdexcept>
 
@@ -264,6 +266,17 @@ Contents parse(std::string_view text, const std::string& name) {
     c.seconds.push_back(seconds);
   }
   return c;
+}
+
+std::string kernel_of(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  try {
+    return parse(text, path.string()).id.kernel;
+  } catch (const std::invalid_argument&) {
+    return "";
+  }
 }
 
 void check_identity(const Identity& have, const Identity& want, const std::string& name) {

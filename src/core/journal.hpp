@@ -81,6 +81,10 @@ std::string checked_line(std::string_view text);
 /// Damaged body lines are counted, not fatal.
 Contents parse(std::string_view text, const std::string& name);
 
+/// The kernel named in the header of the journal at `path`; "" when the file cannot be read as a
+/// journal (a resume of it then says why).
+std::string kernel_of(const std::filesystem::path& path);
+
 /// Throws std::invalid_argument with one line naming the first difference when a journal's
 /// identity `have` is not `want` (a journal of another instance, kernel or piece list).
 void check_identity(const Identity& have, const Identity& want, const std::string& name);

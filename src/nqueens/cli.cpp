@@ -44,7 +44,8 @@ struct SolutionsOptions {
 
 int run_count(const CountOptions& o) {
   const Problem& prob = problem();
-  const KernelInfo& k = choose_kernel(prob, o.kernel_given, o.kernel);
+  const KernelInfo* resumed = resumed_kernel(prob, o.kernel_given, o.journal.resume);
+  const KernelInfo& k = resumed ? *resumed : choose_kernel(prob, o.kernel_given, o.kernel);
   const sb::Instance in = make_instance<Traits>({o.n});
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
@@ -75,7 +76,9 @@ int run_count(const CountOptions& o) {
   }
   const Result& r = result_of<Traits>(t.outcome);
   const double wall = t.wall_s;
-  const double nps = per_second(static_cast<double>(r.nodes), wall);
+  // a resumed journal's earlier pieces were searched by earlier runs: this run's speed is its own
+  const std::uint64_t before = journal ? journal->nodes_before() : 0;
+  const double nps = per_second(static_cast<double>(r.nodes - before), wall);
   const std::string verified(verdict_name(t.verified));
   if (!root) return verified == "fail" ? 1 : 0;  // rank 0 alone prints
 
@@ -93,7 +96,12 @@ int run_count(const CountOptions& o) {
                           static_cast<unsigned long long>(r.unique));
               std::printf("nodes    = %llu\n", static_cast<unsigned long long>(r.nodes));
               std::printf("wall     = %.6f s\n", wall);
-              std::printf("nodes/s  = %.4g\n", nps);
+              if (before > 0)
+                std::printf("nodes/s  = %.4g   (this run's %llu nodes; earlier runs: %llu)\n", nps,
+                            static_cast<unsigned long long>(r.nodes - before),
+                            static_cast<unsigned long long>(before));
+              else
+                std::printf("nodes/s  = %.4g\n", nps);
               std::printf("verified = %s\n", verified.c_str());
               std::printf("build    = %s %s, %s\n", sysinfo::build_type().c_str(),
                           sysinfo::compiler().c_str(), sysinfo::flags().c_str());

@@ -56,12 +56,14 @@ inline RunResult run_cli(const std::string& args, const std::string& stdin_text 
 }
 
 /// Starts the shell command `command` in the background (exec'd by /bin/sh, so the pid is the
-/// command's own), stdout and stderr to /dev/null; returns its pid.
-inline pid_t start_background(const std::string& command) {
+/// command's own), stdout to /dev/null, stderr to `stderr_path` (default /dev/null); returns its
+/// pid.
+inline pid_t start_background(const std::string& command,
+                              const std::string& stderr_path = "/dev/null") {
   const pid_t pid = ::fork();
   if (pid == 0) {
     ::signal(SIGINT, SIG_DFL);  // a test may interrupt it, as Ctrl-C would
-    const std::string cmd = "exec " + command + " >/dev/null 2>&1 </dev/null";
+    const std::string cmd = "exec " + command + " >/dev/null 2>'" + stderr_path + "' </dev/null";
     ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }

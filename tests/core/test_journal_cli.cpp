@@ -120,13 +120,15 @@ TEST(JournalCli, AJournalIsNeverOverwritten) {
   fs::remove_all(j.parent_path());
 }
 
-// Starts a journaled n = 16 run, kills it with `sig` once `min_pieces` pieces are recorded,
-// resumes it and checks the counts.
+// Starts a journaled n = 16 run, kills it with `sig` once 200 pieces are recorded, resumes it
+// (without -k: the journal's kernel is picked) and checks the counts. SIGKILL ends it at once;
+// SIGINT (Ctrl-C) makes it say how to continue and exit 130.
 void kill_and_resume(const std::string& kernel, int sig) {
   const auto j = temp("killed" + std::to_string(sig));
+  const auto err = temp("killed" + std::to_string(sig) + ".err");
   const std::string args = "nqueens count -n 16 -k " + kernel + " -t 2";
-  const pid_t pid = sb::test::start_background(std::string(SEARCHBENCH_CLI) + " " + args +
-                                               " --journal " + j.string());
+  const pid_t pid = sb::test::start_background(
+      std::string(SEARCHBENCH_CLI) + " " + args + " --journal " + j.string(), err.string());
   const auto t0 = std::chrono::steady_clock::now();
   int status = 0;
   bool exited = false;
@@ -141,11 +143,22 @@ void kill_and_resume(const std::string& kernel, int sig) {
   ASSERT_FALSE(exited) << "the run ended before it could be interrupted";
   ::kill(pid, sig);
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-  EXPECT_TRUE(WIFSIGNALED(status)) << "signal " << sig;
+  if (sig == SIGINT) {
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT);
+    const std::string said = slurp(err);
+    EXPECT_NE(said.find("interrupted; every finished piece is kept in the journal " + j.string() +
+                        ": continue with `searchbench nqueens count -n 16 -k " + kernel +
+                        " -t 2 --resume " + j.string() + "`"),
+              std::string::npos)
+        << said;
+  } else {
+    EXPECT_TRUE(WIFSIGNALED(status)) << "signal " << sig;
+  }
   const std::string before = slurp(j);
   const auto done = sb::journal::parse(before, j.string());
   EXPECT_LT(done.pieces.size(), done.id.count) << "killed after the last piece";
-  const auto r = run_cli(args + " -f csv --resume " + j.string());
+  const auto r = run_cli("nqueens count -n 16 -t 2 -f csv --resume " + j.string());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_exact(counts_of(r.out), 16);
   const std::string after = slurp(j);

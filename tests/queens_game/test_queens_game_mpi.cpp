@@ -63,7 +63,8 @@ TEST(QueensGameMpi, RanksGiveTheValuesOfOneProcess) {
 }
 
 // A journal written on 2 ranks, cut after two pieces (as a kill leaves it), resumed on 3 ranks
-// and, cut again, in one process: the same values, the file only appended to.
+// and, cut again, in one process (without -k: the journal's kernel is picked): the same values,
+// the file only appended to.
 TEST(QueensGameMpi, AJournalCutShortResumesOnOtherRanks) {
   REQUIRE_MPI();
   const std::string args = "queens-game solve -n 7 --grundy --move-grundy -f csv";
@@ -76,9 +77,10 @@ TEST(QueensGameMpi, AJournalCutShortResumesOnOtherRanks) {
   for (int ranks : {3, 1}) {
     const fs::path k = temp("cut" + std::to_string(ranks) + ".journal");
     std::ofstream(k) << cut;
-    const auto r = ranks == 1 ? run_cli(args + " -k memo-sym-pieces-mpi --resume " + k.string())
+    const auto r = ranks == 1 ? run_cli(args + " --resume " + k.string())
                               : mpirun(ranks, args + " -t 1 --resume " + k.string());
     ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(csv_column(r.out, "kernel"), "memo-sym-pieces-mpi");
     EXPECT_NE(r.err.find("2 of 10 pieces already done"), std::string::npos) << r.err;
     for (const char* col : {"grundy", "move_grundy", "winner", "verified"})
       EXPECT_EQ(csv_column(r.out, col), csv_column(full.out, col)) << ranks << " " << col;
