@@ -28,11 +28,11 @@
 //    an evasion that captures; its mates in one are found when it is expanded (its children's
 //    evasions are counted then); an attacker node expanded with 5 plies to go is settled by an
 //    exhaustive search too;
-//  - in a depth-limited query, new nodes' dn are scaled by 1 + r/4 (r: plies left), so that an
-//    unexplored alternative with many plies left does not look cheaper to refute than one
-//    already explored (df-pn's seesaw effect; the idea of deep df-pn: S. Zhang, H. Iida and
-//    H. J. van den Herik, "Deep df-pn and its efficient implementations", Advances in Computer
-//    Games 2017, LNCS 10664);
+//  - in a depth-limited query of at most 48 plies, new nodes' dn are scaled by 1 + r/4 (r: plies
+//    left), so that an unexplored alternative with many plies left does not look cheaper to
+//    refute than one already explored (df-pn's seesaw effect; the idea of deep df-pn: S. Zhang, H.
+//    Iida and H. J. van den Herik, "Deep df-pn and its efficient implementations", Advances in
+//    Computer Games 2017, LNCS 10664);
 //  - a defender node's refuting evasion is kept in its entry and tried first (a quarter of its
 //    dn) when the node is asked again with more plies to go;
 //  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table.
@@ -98,6 +98,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
       if (t.pn == 0 || t.dn == 0) return t;
     }
     const auto scope = this->enter_root(pos, path);
+    query_r_ = r;
     Res res;
     for (;;) {
       res = mid(0, r, kInfPn, kInfPn, 0x12345);
@@ -380,7 +381,16 @@ class DfPn : public ExhaustiveSearch<kShared> {
   // On the 50 problems other than muso-022: 12 % fewer nodes (1 + r/3, 1 + r/6, 1 + r/8 and
   // 2^(r/6): 10-11 %; 2^(r/4) at attacker nodes only: 2.5 times the nodes on muso-080), on
   // the main-line positions 7 %; only at the attacker node (not the defender node): 12 % more.
-  static std::uint32_t depth_scale(std::uint16_t r) { return r == kRInf ? 1u : 1u + r / 4u; }
+  // Only in queries of at most kDeepQueryPlies plies (the suite's problems have at most 47): in the
+  // long queries of a long mate's post-search the factor reaches hundreds and the search stalled
+  // (Microcosmos: no query settled after "mate within 1,581" in 300 s; without the factor there,
+  // 1,529 by 261 s; muso-100's minimality proof 23.2 M -> 16.3 M nodes, zuko-099's 96.1 M ->
+  // 101.6 M, zuko-001's and zuko-100's the same; capping the factor at r = 48 instead: still
+  // stalled at 1,581).
+  static constexpr std::uint16_t kDeepQueryPlies = 48;
+  std::uint32_t depth_scale(std::uint16_t r) const {
+    return r == kRInf || query_r_ > kDeepQueryPlies ? 1u : 1u + r / 4u;
+  }
 
   // A new defender node's first pn: its evasions, the drops on one square counted once, as its pn
   // counts them once when it is expanded (max, not sum). Counting each drop made a check with
@@ -469,6 +479,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
   }
 
   static constexpr int kMaxPly = 4000;
+  std::uint16_t query_r_ = kRInf;         // the plies of the query being searched (depth_scale)
   std::deque<std::vector<Child>> stack_;  // per ply; a deque keeps references stable
   std::mt19937_64 rng_;
   bool randomize_;
