@@ -137,6 +137,9 @@ inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Insta
                   << (c.torn_tail ? " (the last one cut short by an interruption)" : "")
                   << ", computed again";
       std::cerr << "\n";
+      if (hooks_.finished.size() == list.count)
+        std::cerr << "journal " << o.resume << ": already complete; the answer is put together "
+                  << "from it (no piece is searched again)\n";
     } else {
       writer_ = journal::Writer::create(o.journal, id_, resume_hint);
       std::cerr << "journal " << o.journal << ": " << list.count

@@ -269,12 +269,15 @@ Contents parse(std::string_view text, const std::string& name) {
 }
 
 std::string kernel_of(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "";
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // anything unreadable (a directory, a missing file) names no kernel; the resume says why
   try {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return "";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     return parse(text, path.string()).id.kernel;
-  } catch (const std::invalid_argument&) {
+  } catch (const std::exception&) {
     return "";
   }
 }

@@ -226,6 +226,8 @@ TEST(JournalCli, ForeignUnreadableOrBrokenJournalsAreRefusedUntouched) {
   expect_refused(
       run_cli("nqueens count -n 11 -k " + kernel + " --resume " + j.parent_path().string()),
       "journal");
+  // without -k the journal is read for its kernel first: a directory is still refused (exit 2)
+  expect_refused(run_cli("nqueens count -n 11 --resume " + j.parent_path().string()), "journal");
   expect_refused(run_cli("nqueens count -n 11 -k " + kernel + " --journal " + temp("x").string() +
                          " --resume " + j.string()),
                  "different files");
