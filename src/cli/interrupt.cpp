@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 
 namespace sb::cli {
 namespace {
@@ -22,7 +23,8 @@ extern "C" void say_and_exit(int sig) {
 }
 
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
-bool g_installed[3] = {false, false, false};
+constexpr int kCount = static_cast<int>(std::size(kSignals));
+bool g_installed[kCount] = {};
 
 }  // namespace
 
@@ -30,7 +32,7 @@ void on_interrupt_say(const std::string& message, const std::string& half_writte
   std::snprintf(g_half_written, sizeof g_half_written, "%s",
                 half_written.size() < sizeof g_half_written ? half_written.c_str() : "");
   std::snprintf(g_message, sizeof g_message, "%s\n", message.c_str());
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < kCount; ++i) {
     if (g_installed[i]) continue;
     // a signal the run was started to ignore (nohup: SIGHUP) stays ignored
     struct sigaction old {};
@@ -41,7 +43,7 @@ void on_interrupt_say(const std::string& message, const std::string& half_writte
 }
 
 void on_interrupt_default() {
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < kCount; ++i)
     if (g_installed[i]) std::signal(kSignals[i], SIG_DFL), g_installed[i] = false;
 }
 
