@@ -453,7 +453,11 @@ TEST(TsumeUsi, ARejectedPositionIsNotSolved) {
 
 namespace {
 
-const std::string kMuso002 = "5g1l1/3+P2s1p/1R1B2p1S/3npSL2/7pk/3+B1L3/5rN1P/6N2/8L b 2P3gsn10p 1";
+// A search that runs for many seconds before it finds any mate: Microcosmos (the long set's
+// 1,525-ply problem; dfpn's first mate comes after about 30 s). muso-002 served here until dfpn
+// got fast enough to solve it within the tests' time limits.
+const std::string kLongSearch =
+    "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1";
 
 /// Runs `tsume usi` (with `usi_args`) with its input from a shell script (`script` writes the
 /// lines, with sleeps between them), under a 60 s timeout; returns the result and the wall time.
@@ -471,7 +475,7 @@ TEST(TsumeUsi, ReadsLinesWhileSearching) {
   // A long search: isready and a bad line are answered during it, a position is queued, stop
   // ends it at once (checkmate timeout, or a mate found so far), quit exits.
   const auto [r, wall] = usi_script(
-      "printf 'position sfen " + kMuso002 +
+      "printf 'position sfen " + kLongSearch +
       "\\ngo mate 60000\\n'; sleep 1; printf 'foo\\nisready\\n'; sleep 0.5; "
       "printf 'position startpos\\nstop\\n'; sleep 0.5; printf 'go mate 1000\\nquit\\n'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -486,7 +490,7 @@ TEST(TsumeUsi, ReadsLinesWhileSearching) {
 }
 
 TEST(TsumeUsi, QuitStopsAnInfiniteSearch) {
-  const auto [r, wall] = usi_script("printf 'position sfen " + kMuso002 +
+  const auto [r, wall] = usi_script("printf 'position sfen " + kLongSearch +
                                     "\\ngo mate infinite\\n'; sleep 1; printf 'quit\\n'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_LT(wall, 20.0) << r.out;
@@ -503,7 +507,7 @@ TEST(TsumeUsi, EndOfInputLetsTheSearchFinish) {
             std::vector<std::string>{"checkmate L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b"})
       << r.out;
   // a search that cannot finish ends at its time limit, then the engine exits
-  std::tie(r, wall) = usi_script("printf 'position sfen " + kMuso002 + "\\ngo mate 300\\n'");
+  std::tie(r, wall) = usi_script("printf 'position sfen " + kLongSearch + "\\ngo mate 300\\n'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_LT(wall, 20.0);
   EXPECT_EQ(lines_without_info_time(r.out), std::vector<std::string>{"checkmate timeout"}) << r.out;
