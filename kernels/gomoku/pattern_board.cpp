@@ -1,0 +1,172 @@
+// The incrementally classified gomoku board (pattern_board.hpp).
+#include "gomoku/pattern_board.hpp"
+
+#include <stdexcept>
+
+namespace sb::gomoku::detail {
+
+namespace {
+
+std::uint64_t splitmix(std::uint64_t* s) {
+  std::uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Digit of the key of a point that sees a stone at offset k (k in -5..-1, 1..5) on a line.
+constexpr int digit_of(int k) {
+  return k < 0 ? k + 5 : k + 4;
+}
+
+}  // namespace
+
+PatternBoard::PatternBoard(int cols, int rows, mnk::Rule rule)
+    : m_(cols),
+      n_(rows),
+      pw_(cols + 2 * kPad),
+      reach_(rule == mnk::Rule::kStandard ? 5 : 4),
+      table_(shape_table(rule)),
+      combo_(&combos()) {
+  if (cols < 1 || rows < 1) throw std::invalid_argument("PatternBoard: empty board");
+  doff_[0] = 1;
+  doff_[1] = pw_;
+  doff_[2] = pw_ + 1;
+  doff_[3] = 1 - pw_;
+  const std::size_t size = static_cast<std::size_t>(pw_) * (rows + 2 * kPad);
+  st_.assign(size, 3);
+  for (int c = 0; c < cols * rows; ++c) {
+    points_.push_back(index(c));
+    st_[points_.back()] = 0;
+  }
+  std::uint64_t seed = 0x5EA2C4B0A2D5ull + static_cast<std::uint64_t>(cols * 31 + rows);
+  for (int p = 0; p < 2; ++p) {
+    key_[p].assign(size * 4, 0);
+    shp_[p].assign(size * 4, 0);
+    cls_[p].assign(size, kTNone);
+    val_[p].assign(size, 0);
+    cnt_[p].fill(0);
+    zob_[p].resize(size);
+    for (auto& z : zob_[p]) z = splitmix(&seed);
+  }
+  // keys of the empty board: off-board points are blocked for both players
+  for (int q : points_)
+    for (int d = 0; d < 4; ++d)
+      for (int k = -5; k <= 5; ++k) {
+        if (k == 0 || st_[q + k * doff_[d]] != 3) continue;
+        key_[0][q * 4 + d] =
+            static_cast<std::uint16_t>(key_[0][q * 4 + d] + 2 * kPow3[digit_of(k)]);
+        key_[1][q * 4 + d] =
+            static_cast<std::uint16_t>(key_[1][q * 4 + d] + 2 * kPow3[digit_of(k)]);
+      }
+  for (int q : points_) {
+    for (int p = 0; p < 2; ++p) ++cnt_[p][kTNone];
+    for (int d = 0; d < 4; ++d) reshape(q, d);
+    classify(q);
+  }
+}
+
+const PatternBoard::Combo& PatternBoard::combos() {
+  static const Combo c = [] {
+    Combo t;
+    for (int i = 0; i < kCombos; ++i) {
+      Shape s[4];
+      int v = 0;
+      for (int d = 0, x = i; d < 4; ++d, x /= 9) {
+        s[d] = static_cast<Shape>(x % 9);
+        v += kShapePoints[x % 9];
+      }
+      t.klass[i] = threat_class(s);
+      t.value[i] = static_cast<std::int16_t>(v + kClassBonus[t.klass[i]]);
+    }
+    return t;
+  }();
+  return c;
+}
+
+void PatternBoard::classify(int q) {
+  for (int p = 0; p < 2; ++p) {
+    const std::uint8_t* sh = &shp_[p][q * 4];
+    const int i = sh[0] + 9 * sh[1] + 81 * sh[2] + 729 * sh[3];
+    const std::uint8_t k = combo_->klass[i];
+    const int v = combo_->value[i];
+    --cnt_[p][cls_[p][q]];
+    tot_[p] += v - val_[p][q];
+    cls_[p][q] = k;
+    val_[p][q] = static_cast<std::int16_t>(v);
+    ++cnt_[p][k];
+  }
+}
+
+bool PatternBoard::reshape(int q, int d) {
+  bool changed = false;
+  for (int p = 0; p < 2; ++p) {
+    const auto s = static_cast<std::uint8_t>(table_[key_[p][q * 4 + d]]);
+    changed |= s != shp_[p][q * 4 + d];
+    shp_[p][q * 4 + d] = s;
+  }
+  return changed;
+}
+
+// Adds the stone of `owner` at idx to (sign +1) or removes it from (-1) the keys of the points
+// around it, and re-classifies the empty ones.
+void PatternBoard::update_line(int idx, int sign, int owner) {
+  for (int d = 0; d < 4; ++d) {
+    const int o = doff_[d];
+    for (int k = -reach_; k <= reach_; ++k) {
+      if (k == 0) continue;
+      const int q = idx + k * o;
+      if (st_[q] == 3) continue;
+      // q sees the stone at offset -k
+      const int w = kPow3[digit_of(-k)];
+      key_[owner][q * 4 + d] = static_cast<std::uint16_t>(key_[owner][q * 4 + d] + sign * w);
+      key_[owner ^ 1][q * 4 + d] =
+          static_cast<std::uint16_t>(key_[owner ^ 1][q * 4 + d] + sign * 2 * w);
+      if (st_[q] == 0 && reshape(q, d)) classify(q);
+    }
+  }
+}
+
+void PatternBoard::play_as(int idx, int p) {
+  for (int pl = 0; pl < 2; ++pl) {
+    --cnt_[pl][cls_[pl][idx]];
+    tot_[pl] -= val_[pl][idx];
+    cls_[pl][idx] = kTNone;
+    val_[pl][idx] = 0;
+  }
+  st_[idx] = static_cast<std::uint8_t>(p + 1);
+  hash_ ^= zob_[p][idx];
+  ++stones_;
+  hist_.push_back(2 * idx + p);
+  update_line(idx, +1, p);
+}
+
+void PatternBoard::undo() {
+  const int idx = hist_.back() >> 1, p = hist_.back() & 1;
+  hist_.pop_back();
+  --stones_;
+  hash_ ^= zob_[p][idx];
+  st_[idx] = 0;
+  for (int pl = 0; pl < 2; ++pl) ++cnt_[pl][kTNone];  // counted again, as class none
+  update_line(idx, -1, p);
+  for (int d = 0; d < 4; ++d) reshape(idx, d);
+  classify(idx);
+}
+
+int PatternBoard::five_point_near(int idx, int p) const {
+  for (int d = 0; d < 4; ++d)
+    for (int k = -5; k <= 5; ++k) {
+      const int q = idx + k * doff_[d];
+      if (st_[q] == 0 && cls_[p][q] == kTFive) return q;
+    }
+  return -1;
+}
+
+int PatternBoard::any_five_point(int p) const {
+  if (cnt_[p][kTFive] == 0) return -1;
+  for (int q : points_)
+    if (st_[q] == 0 && cls_[p][q] == kTFive) return q;
+  return -1;
+}
+
+}  // namespace sb::gomoku::detail
