@@ -63,6 +63,12 @@ Choice choose_greedy(const Game& g, const Limits& lim);
 Choice choose_search(const Game& g, const Limits& lim, const std::atomic<bool>* stop = nullptr,
                      Live* live = nullptr);
 
+/// Level 4: the forced cases, VCF and VCT at the root as level 3, then iterative-deepening
+/// principal variation search on the incrementally classified board (pattern_search.hpp: moves
+/// from threat classes, VCF quiescence, killer moves), then level 3's VCT safety check.
+Choice choose_pattern_search(const Game& g, const Limits& lim,
+                             const std::atomic<bool>* stop = nullptr, Live* live = nullptr);
+
 /// Result of a threat-space search.
 struct ThreatResult {
   bool win = false;       ///< the player to move wins by the threats searched
@@ -80,7 +86,9 @@ ThreatResult solve_vcf(const Game& g, std::uint64_t max_nodes);
 ThreatResult solve_vct(const Game& g, int max_threats, std::uint64_t max_nodes);
 
 /// Fixed-depth alpha-beta from the position (no clock, no VCT at the root), serial or with
-/// `threads` lazy-SMP threads; the kernel of the benchmark.
-Choice search_fixed_depth(const Game& g, int depth, int threads, std::uint64_t tt_bytes);
+/// `threads` lazy-SMP threads; the kernels of the benchmark. `pattern`: level 4's search
+/// (pattern_search.hpp) instead of level 3's.
+Choice search_fixed_depth(const Game& g, int depth, int threads, std::uint64_t tt_bytes,
+                          bool pattern = false);
 
 }  // namespace sb::gomoku

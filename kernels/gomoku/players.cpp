@@ -137,9 +137,11 @@ class SearchPlayer final : public Player {
     lim_.seconds = o.seconds;
     lim_.threads = o.threads;
     lim_.tt_bytes = o.tt_bytes;
+    // LEVEL4LIMITS
   }
   Choice choose(const Game& g, const std::atomic<bool>* stop, Live* live) override {
-    return choose_search(g, lim_, stop, live);
+    return level_ >= 4 ? choose_pattern_search(g, lim_, stop, live)
+                       : choose_search(g, lim_, stop, live);
   }
   void set_seconds(double s) override { lim_.seconds = s; }
   void set_tt_bytes(std::uint64_t b) override { lim_.tt_bytes = b; }
@@ -164,6 +166,9 @@ std::string level_summary(int level) {
     case 3:
       return "search: five, block five, VCF, VCT, then alpha-beta with pattern evaluation, "
              "transposition table and oneTBB threads within the time per move";
+    case 4:
+      return "pattern search: level 3's root VCF and VCT, then principal variation search on "
+             "incrementally classified points (threat-class moves, VCF quiescence, killer moves)";
   }
   return "";
 }

@@ -4,7 +4,10 @@
 //   2  greedy: the forced cases (five, block a five, own VCF, a defence against the opponent's
 //      VCF threat), else the move of best pattern value; no tree search;
 //   3  search: five, block, VCF and VCT at the root, then iterative-deepening alpha-beta with
-//      pattern evaluation, a transposition table and oneTBB threads (engine.hpp).
+//      pattern evaluation, a transposition table and oneTBB threads (engine.hpp);
+//   4  pattern search: level 3's root threat searches, then principal variation search on the
+//      incrementally classified board, moves from threat classes, VCF quiescence
+//      (pattern_search.hpp).
 // Every level plays its own five when it has one and otherwise blocks the opponent's five.
 #pragma once
 
@@ -19,7 +22,7 @@
 namespace sb::gomoku {
 
 inline constexpr int kMinLevel = 1;
-inline constexpr int kMaxLevel = 3;
+inline constexpr int kMaxLevel = 4;
 
 /// One line on what a level does.
 std::string level_summary(int level);

@@ -15,7 +15,7 @@ void add_pbrain(CLI::App& gomoku, Action& action) {
   auto bseconds = std::make_shared<std::string>("1");
   auto* pbrain = gomoku.add_subcommand(
       "pbrain", "Gomocup / Piskvork brain on stdin/stdout (also run as pbrain-searchbench)");
-  pbrain->add_option("--level", bo->level, "Computer level 1..3 (default 3)")
+  pbrain->add_option("--level", bo->level, "Computer level 1..4 (default 4)")
       ->transform(decimal_in(gm::kMinLevel, gm::kMaxLevel));
   pbrain->add_option("--time-per-move", *bseconds,
                      "Seconds per move until the manager sends INFO timeout_turn (default 1)");

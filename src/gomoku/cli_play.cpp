@@ -229,7 +229,7 @@ void add_play(CLI::App& gomoku, Action& action) {
       ->check(CLI::IsMember({"human", "computer"}));
   play->add_option("--opponent", po->opponent, "computer (default) or human (two people)")
       ->check(CLI::IsMember({"computer", "human"}));
-  play->add_option("--level", po->level, "Computer level 1..3 (default 3; see docs/gomoku.md)")
+  play->add_option("--level", po->level, "Computer level 1..4 (default 4; see docs/gomoku.md)")
       ->transform(decimal_in(gm::kMinLevel, gm::kMaxLevel));
   play->add_option("--black", po->black, "Black player's name for the record");
   play->add_option("--white", po->white, "White player's name for the record");

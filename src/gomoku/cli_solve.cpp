@@ -92,7 +92,8 @@ int run_solve(const SolveOptions& o) {
 void add_solve(CLI::App& gomoku, Action& action) {
   auto so = std::make_shared<SolveOptions>();
   auto* solve = gomoku.add_subcommand(
-      "solve", "One kernel (vcf, vct, alphabeta, alphabeta-tbb) on one position, verified");
+      "solve",
+      "One kernel (vcf, vct, alphabeta, pattern, alphabeta-tbb) on one position, verified");
   so->board.add(solve);
   solve
       ->add_option("-i,--instance", so->instance,

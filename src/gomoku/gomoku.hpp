@@ -13,7 +13,9 @@
 //   vcf            victory by continuous fours, src/mnk's VcfSearch (threat-space search);
 //   vct            victory by continuous threats (fours and open threes; every defence tried);
 //   alphabeta      the engine's fixed-depth search (PVS, TT, VCF-based threat pruning);
-//   alphabeta-tbb  the same with lazy SMP on oneTBB threads.
+//   alphabeta-tbb  the same with lazy SMP on oneTBB threads;
+//   pattern        level 4's fixed-depth search (PVS on incrementally classified points,
+//                  threat-class moves, VCF quiescence).
 // nodes: positions searched (alpha-beta nodes plus the VCF/VCT nodes inside them); plays: stones
 // the search put on the board (make-move calls), for moves per second.
 #pragma once
@@ -88,6 +90,7 @@ Result vcf(const Params& p);
 Result vct(const Params& p);
 Result alphabeta(const Params& p);
 Result alphabeta_tbb(const Params& p);
+Result pattern(const Params& p);
 
 /// Checks a result: the committed VCF positions must be reported wins (vcf: with a line that the
 /// independent checker replays as continuous fours; vct: a win; alpha-beta: a winning score);

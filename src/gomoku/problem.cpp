@@ -79,6 +79,15 @@ std::vector<K> kernels() {
                .micro = {"mid02/d4"},
                // the top level's search at a fixed depth on every committed middle game
                .signature = names("mid", 1, 8, "/d4")});
+  v.push_back({.name = "pattern",
+               .backend = "serial",
+               .summary = "level 4's fixed-depth PVS: incrementally classified points, "
+                          "threat-class moves, VCF quiescence, killer moves",
+               .range = range,
+               .fn = pattern,
+               .caps = {{"quick", 8}, {"full", 10}},
+               .micro = {"mid02/d6"},
+               .signature = names("mid", 1, 8, "/d6")});
 #ifdef SEARCHBENCH_WITH_TBB
   v.push_back({.name = "alphabeta-tbb",
                .backend = "tbb",

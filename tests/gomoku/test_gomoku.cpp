@@ -358,7 +358,7 @@ TEST(GomokuLevels, EveryLevelWinsAndBlocks) {
     EXPECT_EQ(block.point(p->choose(block).move), "h4") << "level " << level;
   }
   EXPECT_THROW(gm::make_player({0, 1.0, 1, 1 << 20, 1}), std::invalid_argument);
-  EXPECT_THROW(gm::make_player({4, 1.0, 1, 1 << 20, 1}), std::invalid_argument);
+  EXPECT_THROW(gm::make_player({gm::kMaxLevel + 1, 1.0, 1, 1 << 20, 1}), std::invalid_argument);
 }
 
 // ---- VCF positions: an independent brute force ------------------------------------------------
@@ -504,6 +504,42 @@ TEST(GomokuVcf, CommittedPositionsAreWinsByContinuousFours) {
     bool brute = false;
     for (int k = 1; k <= fours && !brute; ++k) brute = brute_vcf(p, a, k, failed);
     EXPECT_TRUE(brute);
+  }
+}
+
+// Level 4 and its fixed-depth search on every committed VCF position: the move chosen must start
+// a win by continuous fours, checked by the brute force (the move a four, the block forced, then a
+// brute-force VCF of at most 12 more fours).
+TEST(GomokuLevels, LevelFourWinsTheVcfPositions) {
+  gm::PlayerOptions o;
+  o.level = 4;
+  o.seconds = 0.3;
+  o.tt_bytes = 8 << 20;
+  auto player = gm::make_player(o);
+  for (const auto& pos : vcf_positions()) {
+    SCOPED_TRACE(pos.name);
+    const gm::Game g = game_of(pos.moves);
+    const int a = g.to_move();
+    const gm::Choice by_level = player->choose(g);
+    const gm::Choice by_search = gm::search_fixed_depth(g, 4, 1, 8 << 20, /*pattern=*/true);
+    EXPECT_GT(by_search.score, gm::kWinThreshold);
+    for (const int m : {by_level.move, by_search.move}) {
+      Plain b;
+      b.s.assign(225, -1);
+      for (int i = 0; i < g.moves_played(); ++i) b.s[g.moves()[i]] = i % 2;
+      ASSERT_LT(b.s[m], 0);
+      if (b.five_at(m, a)) continue;
+      b.s[m] = a;
+      const auto fp = b.five_points(a);
+      ASSERT_GE(fp.size(), 1u) << g.point(m) << " is not a four";
+      if (fp.size() >= 2) continue;
+      ASSERT_FALSE(b.five_at(fp[0], 1 - a));
+      b.s[fp[0]] = 1 - a;
+      std::map<std::vector<int>, int> failed;
+      bool win = false;
+      for (int k = 1; k <= 12 && !win; ++k) win = brute_vcf(b, a, k, failed);
+      EXPECT_TRUE(win) << g.point(m) << " does not start a VCF";
+    }
   }
 }
 
@@ -1095,6 +1131,11 @@ TEST(GomokuProblem, AlphaBetaNodeCountsAreDeterministic) {
   for (const char* name : {"mid01/d4", "mid05/d4"}) {
     gm::Params p;
     p.position = gm::parse_position(name);
+    const gm::Result pa = gm::pattern(p), pb = gm::pattern(p);
+    EXPECT_EQ(pa.nodes, pb.nodes) << name;
+    EXPECT_EQ(pa.plays, pb.plays) << name;
+    EXPECT_EQ(pa.move, pb.move) << name;
+    EXPECT_EQ(pa.depth, 4) << name;
     const gm::Result a = gm::alphabeta(p), b = gm::alphabeta(p);
     EXPECT_EQ(a.nodes, b.nodes) << name;
     EXPECT_EQ(a.plays, b.plays) << name;

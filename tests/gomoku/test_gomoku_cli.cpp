@@ -466,7 +466,7 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       "gomoku play --size 27",
       "gomoku play --rows 9",
       "gomoku play --level 0",
-      "gomoku play --level 4",
+      "gomoku play --level 5",
       "gomoku play --first nobody",
       "gomoku play --time-per-move nan",
       "gomoku play --time-per-move -1",
