@@ -427,7 +427,8 @@ class PatternSearcher {
     return n;
   }
 
-  /// Points with a shape for either player, the best first (only the best `limit` sorted).
+  /// Points with a shape for either player (every empty point when none has one), the best first
+  /// (only the best `limit` sorted).
   int gen_all(int* cells, int* values, int limit = kMaxPoints) const {
     int n = 0;
     if (b_.stones() == 0) {
@@ -441,6 +442,9 @@ class PatternSearcher {
         values[n] = order_value(q);
         ++n;
       }
+    if (n == 0)  // no five can be made any more: every empty point is as good (a draw)
+      for (int q : b_.points())
+        if (b_.at(q) == 0) cells[n] = q, values[n] = 0, ++n;
     if (limit < n) {
       // the best `limit` first (their order as a full sort would give), the rest unordered
       for (int i = 0; i < limit; ++i) {

@@ -361,6 +361,30 @@ TEST(GomokuLevels, EveryLevelWinsAndBlocks) {
   EXPECT_THROW(gm::make_player({gm::kMaxLevel + 1, 1.0, 1, 1 << 20, 1}), std::invalid_argument);
 }
 
+// A position where no line can hold a five any more (every row, column and long diagonal of a
+// 5 x 5 board holds both colours), but empty points remain: every level still plays one of them.
+TEST(GomokuLevels, EveryLevelPlaysWhenNoFiveIsPossible) {
+  gm::Rules r;
+  r.cols = r.rows = 5;
+  gm::Game g(r);
+  const int black[5][2] = {{0, 0}, {1, 2}, {2, 4}, {3, 1}, {4, 3}};  // (rank, file)
+  const int white[5][2] = {{0, 1}, {1, 3}, {2, 0}, {3, 2}, {4, 4}};
+  for (int i = 0; i < 5; ++i) {
+    g.play(black[i][0] * 5 + black[i][1]);
+    g.play(white[i][0] * 5 + white[i][1]);
+  }
+  ASSERT_FALSE(g.over());
+  for (int level = gm::kMinLevel; level <= gm::kMaxLevel; ++level) {
+    gm::PlayerOptions o;
+    o.level = level;
+    o.seconds = 0.1;
+    const gm::Choice c = gm::make_player(o)->choose(g);
+    ASSERT_GE(c.move, 0) << "level " << level;
+    EXPECT_LT(g.at(c.move), 0) << "level " << level << " chose the occupied point "
+                               << g.point(c.move);
+  }
+}
+
 // ---- VCF positions: an independent brute force ------------------------------------------------
 
 namespace {
