@@ -1,26 +1,32 @@
 // The alpha-beta search of gomoku level 4: principal variation search on the incrementally
-// classified board (pattern_board.hpp), moves generated from threat classes, VCF as quiescence.
+// classified board (pattern_board.hpp), moves generated from threat classes, VCF at every node.
 //
-// Algorithm (negamax; the classical design of Gomocup's alpha-beta engines, e.g. the threat-space
-// ideas of Allis 1994 ch. 5 applied inside a depth-limited search):
+// Algorithm (negamax; the classical design of Gomocup's alpha-beta engines, with the threat-space
+// ideas of L. V. Allis, "Searching for Solutions in Games and Artificial Intelligence", 1994,
+// ch. 5, applied inside a depth-limited search):
 //   1. the player to move has a five point: a win; the opponent has two: a loss; one: blocking
 //      it is the only move (searched one ply deeper); a straight four (or a double four) of the
 //      player to move with no opponent five point: a win in three plies; a full board: a draw;
-//   2. at depth 0 the quiescence search: a VCF of the player to move (fours only, each answered
-//      by its one block, at most kQuiesceFours fours and kQuiesceNodes nodes) wins, else the
-//      static evaluation;
-//   3. when the opponent threatens a straight four (has an open three), only the points where the
-//      opponent's stone would make a four or better (every block of the three, including the far
-//      ends and the gaps) and the fours of the player to move are searched;
-//   4. otherwise the points with a shape for either player, ordered by 5 x own value + 4 x the
-//      opponent's (the table move first, then two killer moves), the best beam(depth);
-//      late moves reduced by one ply (two from the tenth), re-searched when they raise alpha;
-//   5. transposition table on Zobrist keys (engine_impl.hpp's TT), mate scores by ply.
-// Evaluation for the player to move: the sum of its points' pattern values minus the opponent's
-// (each point valued by the shapes its stone would make, pattern_board.hpp), plus a tempo bonus.
+//   2. the player to move has a four to play: a VCF (fours only, each answered by its one block,
+//      at most kQuiesceFours fours and kQuiesceNodes nodes) wins;
+//   3. at depth 0: the static evaluation;
+//   4. the opponent threatens a straight four (has an open three): only the points where the
+//      opponent's stone would make a four or better (every block of the three, far ends and gaps
+//      included) and the fours of the player to move are searched;
+//   5. the opponent, given a free move, wins by such a VCF: only the points of that VCF, the
+//      opponent's four points and the fours of the player to move (the search verifies them);
+//   6. otherwise the points with a shape for either player (every empty point when none has
+//      one), ordered by 5 x own value + 4 x the opponent's (the table move first, then two killer
+//      moves), the best beam(depth); late moves reduced by one ply (two from the tenth),
+//      re-searched when they raise alpha;
+//   7. transposition table on Zobrist keys (engine_impl.hpp's TT), mate scores by ply.
+// Evaluation for the player to move: 6/5 of the sum of its points' pattern values minus the
+// opponent's (each point valued by the shapes its stone would make, pattern_board.hpp), plus a
+// tempo bonus and the threats that decide the next moves (evaluate()).
 // Work split: one searcher per thread on its own board (lazy SMP by the caller, engine.cpp).
 // Limits: moves are cut to the beam, so the search is not exhaustive; scores are heuristic
-// except mate scores. No I/O; the clock is polled through Shared.
+// except mate scores; the VCF is bounded, so a longer VCF is not seen. No I/O; the clock is
+// polled through Shared.
 #pragma once
 
 #include <algorithm>
