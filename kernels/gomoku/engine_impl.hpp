@@ -79,6 +79,84 @@ struct Threat {
   int fours = 0, open_threes = 0, threes = 0;
 };
 
+/// Mate scores in the table are relative to the node that stores them (the table serves every
+/// ply): a win in p plies from the root is stored as a win in p - ply plies from the node.
+inline int to_tt(int s, int ply) {
+  return s > kWinThreshold ? s + ply : s < -kWinThreshold ? s - ply : s;
+}
+inline int from_tt(int s, int ply) {
+  return s > kWinThreshold ? s - ply : s < -kWinThreshold ? s + ply : s;
+}
+
+/// Sorts cells by value, best first (insertion sort: short lists, stable).
+inline void sort_by_value(int* cells, int* values, int n) {
+  for (int i = 1; i < n; ++i) {
+    const int c = cells[i], v = values[i];
+    int j = i - 1;
+    while (j >= 0 && values[j] < v) {
+      cells[j + 1] = cells[j];
+      values[j + 1] = values[j];
+      --j;
+    }
+    cells[j + 1] = c;
+    values[j + 1] = v;
+  }
+}
+
+/// A searcher's poll of the shared limits: adds its nodes since the last poll to the total and
+/// returns true when the search must stop (another thread stopped it, the caller's stop flag,
+/// the node limit or the clock), then stopping every thread; updates the live node count.
+inline bool poll_shared(Shared* sh, std::uint64_t nodes, std::uint64_t* flushed) {
+  sh->nodes.fetch_add(nodes - *flushed, std::memory_order_relaxed);
+  *flushed = nodes;
+  if (sh->stop.load(std::memory_order_relaxed)) return true;
+  const bool stop =
+      (sh->external_stop && sh->external_stop->load(std::memory_order_relaxed)) ||
+      (sh->max_nodes && sh->nodes.load(std::memory_order_relaxed) >= sh->max_nodes) ||
+      (sh->hard_seconds > 0 &&
+       std::chrono::duration<double>(Clock::now() - sh->start).count() >= sh->hard_seconds);
+  if (stop) sh->stop.store(true, std::memory_order_relaxed);
+  if (sh->live)
+    sh->live->nodes.store(sh->nodes.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  return stop;
+}
+
+/// One iteration at the root over moves[0..n) for a searcher S (play(cell), undo(),
+/// search(depth, alpha, beta, ply), aborted()): principal variation search, the moves searched
+/// re-ordered best first in place (stable). Returns the best score; *completed = the moves fully
+/// searched before an abort.
+template <class S>
+int search_root_moves(S& s, int depth, int* moves, int n, int* completed) {
+  int a = -kWin - 1;
+  const int beta = kWin + 1;
+  std::vector<int> score(n, -kWin - 1);
+  *completed = 0;
+  int best = -kWin - 1;
+  for (int i = 0; i < n; ++i) {
+    s.play(moves[i]);
+    int v;
+    if (i == 0) {
+      v = -s.search(depth - 1, -beta, -a, 1);
+    } else {
+      v = -s.search(depth - 1, -a - 1, -a, 1);
+      if (!s.aborted() && v > a) v = -s.search(depth - 1, -beta, -a, 1);
+    }
+    s.undo();
+    if (s.aborted()) break;
+    score[i] = v;
+    ++*completed;
+    if (v > best) best = v;
+    if (v > a) a = v;
+  }
+  std::vector<int> idx(n);
+  for (int i = 0; i < n; ++i) idx[i] = i;
+  std::stable_sort(idx.begin(), idx.begin() + *completed,
+                   [&](int x, int y) { return score[x] > score[y]; });
+  std::vector<int> mv(moves, moves + n);
+  for (int i = 0; i < n; ++i) moves[i] = mv[idx[i]];
+  return best;
+}
+
 template <int W>
 class Searcher {
  public:
@@ -240,21 +318,6 @@ class Searcher {
     return n;
   }
 
-  static void sort_by_value(int* cells, int* values, int n) {
-    // insertion sort: short lists, stable
-    for (int i = 1; i < n; ++i) {
-      const int c = cells[i], v = values[i];
-      int j = i - 1;
-      while (j >= 0 && values[j] < v) {
-        cells[j + 1] = cells[j];
-        values[j + 1] = values[j];
-        --j;
-      }
-      cells[j + 1] = c;
-      values[j + 1] = v;
-    }
-  }
-
   /// Of the cells given, keeps those after which the opponent's VCF `seq` (found with a free
   /// move) no longer works. Returns the count kept.
   int filter_defences(int* cells, int* values, int n, const std::vector<int>& seq) {
@@ -303,24 +366,7 @@ class Searcher {
   // ---- clock -------------------------------------------------------------------------------
 
   void poll() {
-    sh_->nodes.fetch_add(nodes_ - flushed_, std::memory_order_relaxed);
-    flushed_ = nodes_;
-    if (sh_->stop.load(std::memory_order_relaxed)) {
-      aborted_ = true;
-      return;
-    }
-    if (sh_->external_stop && sh_->external_stop->load(std::memory_order_relaxed)) {
-      aborted_ = true;
-    } else if (sh_->max_nodes && sh_->nodes.load(std::memory_order_relaxed) >= sh_->max_nodes) {
-      aborted_ = true;
-    } else if (sh_->hard_seconds > 0 &&
-               std::chrono::duration<double>(Clock::now() - sh_->start).count() >=
-                   sh_->hard_seconds) {
-      aborted_ = true;
-    }
-    if (aborted_) sh_->stop.store(true, std::memory_order_relaxed);
-    if (sh_->live)
-      sh_->live->nodes.store(sh_->nodes.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    if (poll_shared(sh_, nodes_, &flushed_)) aborted_ = true;
   }
   void flush() {
     sh_->nodes.fetch_add(nodes_ - flushed_, std::memory_order_relaxed);
@@ -339,13 +385,6 @@ class Searcher {
   }
 
   // ---- alpha-beta --------------------------------------------------------------------------
-
-  static int to_tt(int s, int ply) {
-    return s > kWinThreshold ? s + ply : s < -kWinThreshold ? s - ply : s;
-  }
-  static int from_tt(int s, int ply) {
-    return s > kWinThreshold ? s - ply : s < -kWinThreshold ? s + ply : s;
-  }
 
   /// Beam width (moves searched) at a node with `depth` plies left.
   static int beam(int depth) { return depth >= 6 ? 14 : depth >= 3 ? 11 : 8; }
@@ -464,38 +503,9 @@ class Searcher {
     return node_moves(64, 0, tt_move, cells, values, decided, true);
   }
 
-  /// One iteration at the root over moves[0..n): PVS, moves re-ordered best first in place.
-  /// Returns the best score; *completed = moves fully searched.
+  /// One iteration at the root over moves[0..n) (search_root_moves).
   int search_root(int depth, int* moves, int n, int* completed) {
-    int a = -kWin - 1;
-    const int beta = kWin + 1;
-    std::vector<int> score(n, -kWin - 1);
-    *completed = 0;
-    int best = -kWin - 1;
-    for (int i = 0; i < n; ++i) {
-      play(moves[i]);
-      int v;
-      if (i == 0) {
-        v = -search(depth - 1, -beta, -a, 1);
-      } else {
-        v = -search(depth - 1, -a - 1, -a, 1);
-        if (!aborted_ && v > a) v = -search(depth - 1, -beta, -a, 1);
-      }
-      undo();
-      if (aborted_) break;
-      score[i] = v;
-      ++*completed;
-      if (v > best) best = v;
-      if (v > a) a = v;
-    }
-    // stable re-order of the searched moves by score (the best first)
-    std::vector<int> idx(n);
-    for (int i = 0; i < n; ++i) idx[i] = i;
-    std::stable_sort(idx.begin(), idx.begin() + *completed,
-                     [&](int x, int y) { return score[x] > score[y]; });
-    std::vector<int> mv(moves, moves + n);
-    for (int i = 0; i < n; ++i) moves[i] = mv[idx[i]];
-    return best;
+    return search_root_moves(*this, depth, moves, n, completed);
   }
 
   /// The principal variation from the table, at most `max` moves (board restored).

@@ -3,16 +3,11 @@
 
 #include <stdexcept>
 
+#include "mnk/board.hpp"
+
 namespace sb::gomoku::detail {
 
 namespace {
-
-std::uint64_t splitmix(std::uint64_t* s) {
-  std::uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 // Digit of the key of a point that sees a stone at offset k (k in -5..-1, 1..5) on a line.
 constexpr int digit_of(int k) {
@@ -39,15 +34,12 @@ PatternBoard::PatternBoard(int cols, int rows, mnk::Rule rule)
     points_.push_back(index(c));
     st_[points_.back()] = 0;
   }
-  std::uint64_t seed = 0x5EA2C4B0A2D5ull + static_cast<std::uint64_t>(cols * 31 + rows);
   for (int p = 0; p < 2; ++p) {
     key_[p].assign(size * 4, 0);
     shp_[p].assign(size * 4, 0);
     cls_[p].assign(size, kTNone);
     val_[p].assign(size, 0);
     cnt_[p].fill(0);
-    zob_[p].resize(size);
-    for (auto& z : zob_[p]) z = splitmix(&seed);
   }
   // keys of the empty board: off-board points are blocked for both players
   for (int q : points_)
@@ -135,7 +127,7 @@ void PatternBoard::play_as(int idx, int p) {
     val_[pl][idx] = 0;
   }
   st_[idx] = static_cast<std::uint8_t>(p + 1);
-  hash_ ^= zob_[p][idx];
+  hash_ ^= mnk::zobrist(cell(idx), p);
   ++stones_;
   hist_.push_back(2 * idx + p);
   update_line(idx, +1, p);
@@ -145,7 +137,7 @@ void PatternBoard::undo() {
   const int idx = hist_.back() >> 1, p = hist_.back() & 1;
   hist_.pop_back();
   --stones_;
-  hash_ ^= zob_[p][idx];
+  hash_ ^= mnk::zobrist(cell(idx), p);
   st_[idx] = 0;
   for (int pl = 0; pl < 2; ++pl) ++cnt_[pl][kTNone];  // counted again, as class none
   update_line(idx, -1, p);

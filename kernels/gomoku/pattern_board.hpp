@@ -66,6 +66,7 @@ class PatternBoard {
   int to_move() const { return stones_ & 1; }
   int stones() const { return stones_; }
   bool full() const { return stones_ == m_ * n_; }
+  /// Zobrist key of the stones (src/mnk's keys: the same as an m,n,k Board's).
   std::uint64_t hash() const { return hash_; }
   int last() const { return hist_.empty() ? -1 : hist_.back() >> 1; }
 
@@ -119,7 +120,6 @@ class PatternBoard {
   std::vector<std::int16_t> val_[2];
   std::array<int, kTClasses> cnt_[2];
   int tot_[2] = {0, 0};
-  std::vector<std::uint64_t> zob_[2];
   std::uint64_t hash_ = 0;
   int stones_ = 0;
   std::vector<int> hist_;  // 2 * index + colour

@@ -64,18 +64,7 @@ class PatternSearcher {
   void undo() { b_.undo(); }
 
   void poll() {
-    sh_->nodes.fetch_add(nodes_ - flushed_, std::memory_order_relaxed);
-    flushed_ = nodes_;
-    if (sh_->stop.load(std::memory_order_relaxed) ||
-        (sh_->external_stop && sh_->external_stop->load(std::memory_order_relaxed)) ||
-        (sh_->max_nodes && sh_->nodes.load(std::memory_order_relaxed) >= sh_->max_nodes) ||
-        (sh_->hard_seconds > 0 &&
-         std::chrono::duration<double>(Clock::now() - sh_->start).count() >= sh_->hard_seconds)) {
-      aborted_ = true;
-      sh_->stop.store(true, std::memory_order_relaxed);
-    }
-    if (sh_->live)
-      sh_->live->nodes.store(sh_->nodes.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    if (poll_shared(sh_, nodes_, &flushed_)) aborted_ = true;
   }
   void flush() {
     sh_->nodes.fetch_add(nodes_ - flushed_, std::memory_order_relaxed);
@@ -130,35 +119,10 @@ class PatternSearcher {
     return n;
   }
 
-  /// One iteration at the root over moves[0..n) (Game cells): PVS, moves re-ordered best first.
+  /// One iteration at the root over moves[0..n) (Game cells; search_root_moves), the best move
+  /// stored in the table for the principal variation.
   int search_root(int depth, int* moves, int n, int* completed) {
-    int a = -kWin - 1;
-    const int beta = kWin + 1;
-    std::vector<int> score(n, -kWin - 1);
-    *completed = 0;
-    int best = -kWin - 1;
-    for (int i = 0; i < n; ++i) {
-      play(moves[i]);
-      int v;
-      if (i == 0) {
-        v = -search(depth - 1, -beta, -a, 1);
-      } else {
-        v = -search(depth - 1, -a - 1, -a, 1);
-        if (!aborted_ && v > a) v = -search(depth - 1, -beta, -a, 1);
-      }
-      undo();
-      if (aborted_) break;
-      score[i] = v;
-      ++*completed;
-      if (v > best) best = v;
-      if (v > a) a = v;
-    }
-    std::vector<int> idx(n);
-    for (int i = 0; i < n; ++i) idx[i] = i;
-    std::stable_sort(idx.begin(), idx.begin() + *completed,
-                     [&](int x, int y) { return score[x] > score[y]; });
-    std::vector<int> mv(moves, moves + n);
-    for (int i = 0; i < n; ++i) moves[i] = mv[idx[i]];
+    const int best = search_root_moves(*this, depth, moves, n, completed);
     if (*completed > 0 && tt_) {
       TTData st;
       st.score = static_cast<std::int16_t>(best);
@@ -355,12 +319,6 @@ class PatternSearcher {
   }
 
  private:
-  static int to_tt(int s, int ply) {
-    return s > kWinThreshold ? s + ply : s < -kWinThreshold ? s - ply : s;
-  }
-  static int from_tt(int s, int ply) {
-    return s > kWinThreshold ? s - ply : s < -kWinThreshold ? s + ply : s;
-  }
   static int beam(int depth) { return depth >= 5 ? 16 : depth >= 3 ? 12 : 9; }
 
   bool five_made() const {
@@ -375,19 +333,6 @@ class PatternSearcher {
     return false;
   }
 
-  static void sort_desc(int* cells, int* values, int n) {
-    for (int i = 1; i < n; ++i) {
-      const int c = cells[i], v = values[i];
-      int j = i - 1;
-      while (j >= 0 && values[j] < v) {
-        cells[j + 1] = cells[j];
-        values[j + 1] = values[j];
-        --j;
-      }
-      cells[j + 1] = c;
-      values[j + 1] = v;
-    }
-  }
   static void front(int* cells, int* values, int n, int q) {
     for (int i = 1; i < n; ++i)
       if (cells[i] == q) {
@@ -429,7 +374,7 @@ class PatternSearcher {
         ++n;
       }
     }
-    sort_desc(cells, values, n);
+    sort_by_value(cells, values, n);
     return n;
   }
 
@@ -463,7 +408,7 @@ class PatternSearcher {
       }
       return n;
     }
-    sort_desc(cells, values, n);
+    sort_by_value(cells, values, n);
     return n;
   }
 
@@ -481,7 +426,7 @@ class PatternSearcher {
         ++n;
       }
     }
-    sort_desc(cells, values, n);
+    sort_by_value(cells, values, n);
     return n;
   }
 
