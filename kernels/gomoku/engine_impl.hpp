@@ -88,6 +88,36 @@ inline int from_tt(int s, int ply) {
   return s > kWinThreshold ? s - ply : s < -kWinThreshold ? s + ply : s;
 }
 
+/// Probes the table at a node: *tt_move gets the stored move (or stays -1); returns true with
+/// *score when the stored bound decides the node (deep enough, not on the principal variation).
+inline bool tt_probe(TT* tt, std::uint64_t z, int depth, int alpha, int beta, int ply, bool pv,
+                     int* tt_move, int* score) {
+  TTKey key{z};
+  TTData e;
+  if (!tt || !tt->find(key, key.z, &e)) return false;
+  *tt_move = e.move;
+  if (e.depth < depth || pv) return false;
+  const int s = from_tt(e.score, ply);
+  if (e.bound == kExact || (e.bound == kLower && s >= beta) || (e.bound == kUpper && s <= alpha)) {
+    *score = s;
+    return true;
+  }
+  return false;
+}
+
+/// Stores a node's result: its best score and move, the depth, and the bound from the window.
+inline void tt_store(TT* tt, std::uint64_t z, int best, int best_move, int depth, int alpha,
+                     int beta, int ply) {
+  if (!tt) return;
+  TTData st;
+  st.score = static_cast<std::int16_t>(to_tt(best, ply));
+  st.move = static_cast<std::int16_t>(best_move);
+  st.depth = static_cast<std::int8_t>(std::min(depth, 127));
+  st.bound = best >= beta ? kLower : best > alpha ? kExact : kUpper;
+  TTKey key{z};
+  tt->store(key, key.z, st);
+}
+
 /// Sorts cells by value, best first (insertion sort: short lists, stable).
 inline void sort_by_value(int* cells, int* values, int n) {
   for (int i = 1; i < n; ++i) {
@@ -442,18 +472,8 @@ class Searcher {
     if (b_.full() || (b_.live_windows(0) == 0 && b_.live_windows(1) == 0)) return 0;
     if ((depth <= 0 && nf == 0) || ply >= kMaxPly) return evaluate();
     const bool pv = beta - alpha > 1;
-    TTKey key{b_.hash()};
-    TTData e;
-    int tt_move = -1;
-    if (tt_->find(key, key.z, &e)) {
-      tt_move = e.move;
-      if (e.depth >= depth && !pv) {
-        const int s = from_tt(e.score, ply);
-        if (e.bound == kExact || (e.bound == kLower && s >= beta) ||
-            (e.bound == kUpper && s <= alpha))
-          return s;
-      }
-    }
+    int tt_move = -1, tt_score = 0;
+    if (tt_probe(tt_, b_.hash(), depth, alpha, beta, ply, pv, &tt_move, &tt_score)) return tt_score;
     int cells[kMaxCells], values[kMaxCells];
     int decided = 0;
     const int n = nf == 1 ? 1 : node_moves(depth, ply, tt_move, cells, values, &decided, false);
@@ -485,12 +505,7 @@ class Searcher {
         }
       }
     }
-    TTData st;
-    st.score = static_cast<std::int16_t>(to_tt(best, ply));
-    st.move = static_cast<std::int16_t>(best_move);
-    st.depth = static_cast<std::int8_t>(std::min(depth, 127));
-    st.bound = best >= beta ? kLower : best > alpha ? kExact : kUpper;
-    tt_->store(key, key.z, st);
+    tt_store(tt_, b_.hash(), best, best_move, depth, alpha, beta, ply);
     return best;
   }
 

@@ -190,18 +190,8 @@ class PatternSearcher {
     }
     if (depth <= 0 && nf == 0) return evaluate();
     const bool pv = beta - alpha > 1;
-    TTKey key{b_.hash()};
-    TTData e;
-    int tt_move = -1;
-    if (tt_ && tt_->find(key, key.z, &e)) {
-      tt_move = e.move;
-      if (e.depth >= depth && !pv) {
-        const int s = from_tt(e.score, ply);
-        if (e.bound == kExact || (e.bound == kLower && s >= beta) ||
-            (e.bound == kUpper && s <= alpha))
-          return s;
-      }
-    }
+    int tt_move = -1, tt_score = 0;
+    if (tt_probe(tt_, b_.hash(), depth, alpha, beta, ply, pv, &tt_move, &tt_score)) return tt_score;
     int cells[kMaxPoints], values[kMaxPoints];
     int n;
     bool quiet = false;
@@ -257,14 +247,7 @@ class PatternSearcher {
         }
       }
     }
-    if (tt_) {
-      TTData st;
-      st.score = static_cast<std::int16_t>(to_tt(best, ply));
-      st.move = static_cast<std::int16_t>(best_move);
-      st.depth = static_cast<std::int8_t>(std::min(depth, 127));
-      st.bound = best >= beta ? kLower : best > alpha ? kExact : kUpper;
-      tt_->store(key, key.z, st);
-    }
+    tt_store(tt_, b_.hash(), best, best_move, depth, alpha, beta, ply);
     return best;
   }
 
