@@ -168,7 +168,8 @@ std::string level_summary(int level) {
              "transposition table and oneTBB threads within the time per move";
     case 4:
       return "pattern search: level 3's root VCF and VCT, then principal variation search on "
-             "incrementally classified points (threat-class moves, VCF quiescence, killer moves)";
+             "incrementally classified points (threat-class moves, VCF at every node, killer "
+             "moves)";
   }
   return "";
 }
