@@ -65,7 +65,7 @@ Choice choose_search(const Game& g, const Limits& lim, const std::atomic<bool>* 
 
 /// Level 4: the forced cases, VCF and VCT at the root as level 3, then iterative-deepening
 /// principal variation search on the incrementally classified board (pattern_search.hpp: moves
-/// from threat classes, VCF quiescence, killer moves), then level 3's VCT safety check.
+/// from threat classes, VCF at every node, killer moves), then level 3's VCT safety check.
 Choice choose_pattern_search(const Game& g, const Limits& lim,
                              const std::atomic<bool>* stop = nullptr, Live* live = nullptr);
 

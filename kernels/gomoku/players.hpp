@@ -6,7 +6,7 @@
 //   3  search: five, block, VCF and VCT at the root, then iterative-deepening alpha-beta with
 //      pattern evaluation, a transposition table and oneTBB threads (engine.hpp);
 //   4  pattern search: level 3's root threat searches, then principal variation search on the
-//      incrementally classified board, moves from threat classes, VCF quiescence
+//      incrementally classified board, moves from threat classes, VCF at every node
 //      (pattern_search.hpp).
 // Every level plays its own five when it has one and otherwise blocks the opponent's five.
 #pragma once

@@ -15,7 +15,7 @@
 //   alphabeta      the engine's fixed-depth search (PVS, TT, VCF-based threat pruning);
 //   alphabeta-tbb  the same with lazy SMP on oneTBB threads;
 //   pattern        level 4's fixed-depth search (PVS on incrementally classified points,
-//                  threat-class moves, VCF quiescence).
+//                  threat-class moves, VCF at every node).
 // nodes: positions searched (alpha-beta nodes plus the VCF/VCT nodes inside them); plays: stones
 // the search put on the board (make-move calls), for moves per second.
 #pragma once

@@ -82,7 +82,7 @@ std::vector<K> kernels() {
   v.push_back({.name = "pattern",
                .backend = "serial",
                .summary = "level 4's fixed-depth PVS: incrementally classified points, "
-                          "threat-class moves, VCF quiescence, killer moves",
+                          "threat-class moves, VCF at every node, killer moves",
                .range = range,
                .fn = pattern,
                .caps = {{"quick", 8}, {"full", 10}},
