@@ -24,10 +24,12 @@
 #include <iosfwd>
 #include <string>
 
+#include "gomoku/players.hpp"
+
 namespace sb::gomoku {
 
 struct PbrainOptions {
-  int level = 3;                 ///< computer level (players.hpp)
+  int level = kMaxLevel;         ///< computer level (players.hpp): the top one
   double default_seconds = 1.0;  ///< time per move before any INFO timeout_turn / time_left
   int threads = 1;               ///< search threads (Gomocup expects one)
   std::string name = "searchbench";

@@ -1026,6 +1026,10 @@ TEST(GomokuPbrain, UnknownCommandEchoIsShort) {
   EXPECT_EQ(got[2].rfind("name=\"searchbench\"", 0), 0u);
 }
 
+TEST(GomokuPbrain, TheBrainPlaysTheTopLevelByDefault) {
+  EXPECT_EQ(gm::PbrainOptions{}.level, gm::kMaxLevel);
+}
+
 TEST(GomokuPbrain, TimeAndMemoryBudgets) {
   const long long none = gm::kNotSent;
   EXPECT_NEAR(gm::pbrain_move_seconds(none, none, 200, 1.0), 0.87, 1e-9);
