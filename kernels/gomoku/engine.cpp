@@ -72,8 +72,9 @@ template <int W, bool kPattern>
 Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* stop, Live* live,
                    bool clocked, bool threats_at_root) {
   // Shares of the time per move: the root VCT, the last alpha-beta iteration started, the
-  // alpha-beta stopped; the VCT budget of each move of the safety check. Level 4 searches less
-  // and checks its candidates against the opponent's VCT harder.
+  // alpha-beta stopped; the VCT budget of each move of the safety check, its moves and threes.
+  // Level 4 stops its search sooner (70 %) to check more candidates, deeper, against the
+  // opponent's VCT.
   struct TimeShares {
     double vct, soft, hard, safety;
     std::uint64_t safety_div;
