@@ -154,10 +154,10 @@ int PatternBoard::five_point_near(int idx, int p) const {
   return -1;
 }
 
-int PatternBoard::any_five_point(int p) const {
-  if (cnt_[p][kTFive] == 0) return -1;
+int PatternBoard::any_point(int p, int k) const {
+  if (cnt_[p][k] == 0) return -1;
   for (int q : points_)
-    if (st_[q] == 0 && cls_[p][q] == kTFive) return q;
+    if (st_[q] == 0 && cls_[p][q] == k) return q;
   return -1;
 }
 

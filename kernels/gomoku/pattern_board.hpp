@@ -89,8 +89,10 @@ class PatternBoard {
   /// The empty point on one of the four lines through idx, within five of it, where player p
   /// makes five (after p made a four at idx); -1 when none.
   int five_point_near(int idx, int p) const;
+  /// The first empty point (in cell order) of threat class k for player p; -1 when none.
+  int any_point(int p, int k) const;
   /// Any empty point where player p makes five; -1 when none.
-  int any_five_point(int p) const;
+  int any_five_point(int p) const { return any_point(p, kTFive); }
 
  private:
   /// Class and value of every combination of four line shapes (9^4), built once.

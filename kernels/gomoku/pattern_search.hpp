@@ -92,13 +92,8 @@ class PatternSearcher {
     if (b_.count(op, kTFive) == 1) {
       cells[0] = b_.any_five_point(op), n = 1;
     } else if (b_.count(me, kTStraight) > 0) {
-      for (int q : b_.points())
-        if (b_.at(q) == 0 && b_.klass(me, q) == kTStraight) {
-          cells[0] = q, n = 1;
-          break;
-        }
       *decided = kWin - 3;
-      cells[0] = b_.cell(cells[0]);
+      cells[0] = b_.cell(b_.any_point(me, kTStraight));
       return -1;
     } else if (b_.count(op, kTStraight) > 0) {
       n = gen_defence(cells, values);
@@ -123,15 +118,8 @@ class PatternSearcher {
   /// stored in the table for the principal variation.
   int search_root(int depth, int* moves, int n, int* completed) {
     const int best = search_root_moves(*this, depth, moves, n, completed);
-    if (*completed > 0 && tt_) {
-      TTData st;
-      st.score = static_cast<std::int16_t>(best);
-      st.move = static_cast<std::int16_t>(b_.index(moves[0]));
-      st.depth = static_cast<std::int8_t>(std::min(depth, 127));
-      st.bound = kExact;
-      TTKey key{b_.hash()};
-      tt_->store(key, key.z, st);
-    }
+    if (*completed > 0)  // an exact entry: the root's window is the whole score range
+      tt_store(tt_, b_.hash(), best, b_.index(moves[0]), depth, -kWin - 1, kWin + 1, 0);
     return best;
   }
 
@@ -261,11 +249,7 @@ class PatternSearcher {
     if (b_.count(a, kTFive) > 0) return true;
     if (b_.count(d, kTFive) > 0) return false;
     if (b_.count(a, kTStraight) > 0) {
-      for (int q : b_.points())
-        if (b_.at(q) == 0 && b_.klass(a, q) == kTStraight) {
-          line_.push_back(q);
-          break;
-        }
+      line_.push_back(b_.any_point(a, kTStraight));
       return true;
     }
     if (fours_left <= 0 || qnodes_ > kQuiesceNodes) return false;

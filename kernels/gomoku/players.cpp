@@ -137,7 +137,6 @@ class SearchPlayer final : public Player {
     lim_.seconds = o.seconds;
     lim_.threads = o.threads;
     lim_.tt_bytes = o.tt_bytes;
-    // LEVEL4LIMITS
   }
   Choice choose(const Game& g, const std::atomic<bool>* stop, Live* live) override {
     return level_ >= 4 ? choose_pattern_search(g, lim_, stop, live)
