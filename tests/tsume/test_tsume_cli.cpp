@@ -208,7 +208,9 @@ TEST(TsumeCli, FutileInterpositionsOption) {
   EXPECT_EQ(c["verified"], "na");
   r = run_cli("tsume solve --interpositions some --sfen " + sfen);
   EXPECT_EQ(r.exit_code, 2) << r.out;
+  // One thread: with more, the two 5-ply mates (1e2d and 1e2f first) are found in either order.
   const std::string in =
+      "setoption name Threads value 1\n"
       "setoption name Interpositions value none\n"
       "setoption name Interpositions value no-futile\n"
       "position sfen 7lk/7p1/7S1/9/8S/9/9/9/8R b 2l 1\n"
