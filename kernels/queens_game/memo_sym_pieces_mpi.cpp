@@ -12,13 +12,17 @@
 // memo-sym-pieces' for every rank and thread count while the tables do not fill. Journal and
 // resume as memo-sym-pieces, on rank 0. Memory: --max-memory / threads per running piece, on
 // every rank. Limits: as memo-sym-pieces; at most as many ranks as pieces (10 on 8 x 8, 45 on
-// 17 x 17).
+// 17 x 17). memo-sym-reply-pieces-mpi: the same for memo-sym-reply-pieces' pieces.
 #include "queens_game/queens_game.hpp"
 
 namespace sb::queens_game {
 
 Result memo_sym_pieces_mpi(const Params& p) {
-  return memo_sym_pieces_on(p, "memo-sym-pieces-mpi", true);
+  return memo_sym_pieces_on(p, "memo-sym-pieces-mpi", true, 1);
+}
+
+Result memo_sym_reply_pieces_mpi(const Params& p) {
+  return memo_sym_pieces_on(p, "memo-sym-reply-pieces-mpi", true, 2);
 }
 
 }  // namespace sb::queens_game

@@ -53,7 +53,7 @@ inline void add_journal_options(CLI::App* cmd, JournalOptions& o, const std::str
       ->type_name("FILE");
   if (verify)
     cmd->add_option("--verify", *verify,
-                    "Solve piece PIECE (a first-move class, as numbered in the journal) again "
+                    "Solve piece PIECE (as numbered in the journal) again "
                     "and, with --resume FILE, compare it with the journal's record (FILE is only "
                     "read)")
         ->transform(decimal_in(0, 1000000))

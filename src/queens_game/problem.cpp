@@ -214,6 +214,12 @@ PieceList first_move_list(const Instance& x) {
                            default_max_memory());
 }
 
+/// The piece list of memo-sym-reply-pieces(-mpi) on an instance.
+PieceList reply_list(const Instance& x) {
+  return first_move_pieces(x.rows, x.cols, x.misere, x.grundy || x.move_grundy,
+                           default_max_memory(), 2);
+}
+
 std::vector<K> kernels() {
   // Every kernel takes every board the instance syntax allows (no refuse).
   const std::string range = "cells <= " + std::to_string(kMaxSquares);
@@ -238,6 +244,22 @@ std::vector<K> kernels() {
                .caps = {{"quick", 11}, {"full", 12}},
                .micro = {"4x4", "5x5"},
                .signature = {"6x6", "7x7", "5x6:misere"}});
+  // The journalled solve cut one ply deeper (before memo-sym-pieces, so that it is not the
+  // default of --journal): positions after a first move and a reply as pieces.
+  v.push_back({.name = "memo-sym-reply-pieces",
+#ifdef SEARCHBENCH_WITH_TBB
+               .backend = "tbb",
+#else
+               .backend = "serial",
+#endif
+               .summary = "memo-sym-pieces cut one ply deeper: a piece per class of positions "
+                          "after a first move and a reply, each on its own table (journal, "
+                          "resume); values combined by mex twice",
+               .range = range,
+               .fn = memo_sym_reply_pieces,
+               .caps = {{"quick", 9}, {"full", 11}},
+               .micro = {"4x4"},
+               .pieces = reply_list});
   // The journalled solve (before memo-sym, so that it is never the default kernel): first-move
   // classes as pieces, each on its own table. Deterministic while the tables do not fill; not in
   // the signature (its pieces repeat memo-sym's search).
@@ -277,6 +299,16 @@ std::vector<K> kernels() {
                .micro = {"4x4", "5x5"}});
 #endif
 #ifdef SEARCHBENCH_WITH_MPI
+  // (before memo-sym-pieces-mpi, so that it is not the default of --journal under mpirun)
+  v.push_back({.name = "memo-sym-reply-pieces-mpi",
+               .backend = "mpi",
+               .summary = "memo-sym-reply-pieces' pieces handed out by rank 0 to MPI ranks, "
+                          "oneTBB threads in each (journal, resume)",
+               .range = range,
+               .fn = memo_sym_reply_pieces_mpi,
+               .caps = {{"quick", 8}, {"full", 10}},
+               .micro = {"4x4"},
+               .pieces = reply_list});
   // Runs as a one-rank singleton without mpirun (bench, tests); mpirun -np P for more. Suite
   // caps low: a suite runs one process, where this kernel repeats memo-sym-pieces.
   v.push_back({.name = "memo-sym-pieces-mpi",

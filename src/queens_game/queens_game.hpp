@@ -96,18 +96,25 @@ Result memo_sym_tbb(const Params& p);  ///< memo_sym with parallel subtrees on o
 Result memo_sym_pieces(const Params& p);
 /// memo_sym_pieces with the pieces handed out to MPI ranks (built with MPI only)
 Result memo_sym_pieces_mpi(const Params& p);
-/// memo_sym_pieces' body: `kernel` names it in messages; on_ranks: MPI ranks take the pieces.
-Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks);
+/// memo_sym_pieces' body: `kernel` names it in messages; on_ranks: MPI ranks take the pieces;
+/// plies: 1 (first-move classes) or 2 (classes of positions after a first move and a reply).
+Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks, int plies);
+/// memo_sym cut one ply deeper: a piece per class of positions after a first move and a reply
+Result memo_sym_reply_pieces(const Params& p);
+/// memo_sym_reply_pieces with the pieces handed out to MPI ranks (built with MPI only)
+Result memo_sym_reply_pieces_mpi(const Params& p);
 
 /// The piece list of memo-sym-pieces on a rows x cols board: one piece per class of first moves
-/// under the board's symmetries, heaviest first; subtotals value (the Grundy value of the
-/// position after the move when grundy_values, else 0 when the move wins and 1 when it loses,
-/// under misere play too), square (the class's lowest square), nodes, positions. Each piece is
-/// solved on its own table of piece_budget bytes. A function of (rows, cols, misere,
-/// grundy_values) alone, but for the budget. Throws std::invalid_argument on a bad board or
-/// grundy_values with misere.
+/// under the board's symmetries (plies 1; with plies 2, memo-sym-reply-pieces': one per class of
+/// positions after a first move and a reply), heaviest first; subtotals value (the Grundy value
+/// of the piece's position when grundy_values, else 0 when the move that made it wins and 1 when
+/// it loses, under misere play too), square (the class's lowest square; with plies 2, first
+/// move x squares + reply of one way to the position), nodes, positions. Each piece is solved on
+/// its own table of piece_budget bytes. A function of (rows, cols, misere, grundy_values, plies)
+/// alone, but for the budget. Throws std::invalid_argument on a bad board, grundy_values with
+/// misere, or plies other than 1 and 2.
 PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
-                            std::uint64_t piece_budget);
+                            std::uint64_t piece_budget, int plies = 1);
 
 /// The squares of each piece of first_move_pieces (index = piece id), each list increasing.
 std::vector<std::vector<int>> first_move_classes(int rows, int cols);

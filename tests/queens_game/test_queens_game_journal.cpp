@@ -1,5 +1,6 @@
 // The journalled queens-game solve: memo-sym-pieces (one piece per first-move class, each on its
-// own table) against the independent checker (boards up to 36 squares), the published Grundy
+// own table) and memo-sym-reply-pieces (one per class of positions after a first move and a
+// reply) against the independent checker (boards up to 36 squares), the published Grundy
 // values (OEIS A344227) and memo-sym; a resume from some finished pieces; and through the CLI
 // (`queens-game solve --journal / --resume / --verify`): a journal cut short and damaged is
 // completed to the same answer, foreign or existing journals are refused (exit 2) untouched.
@@ -122,6 +123,61 @@ TEST(QueensGameJournal, ResumeSkipsFinishedPieces) {
   }
 }
 
+// memo-sym-reply-pieces (a piece per class of positions after a first move and a reply): the
+// checker on the same boards (Grundy values, outcomes, misere play), 1 and 2 threads.
+TEST(QueensGameJournal, ReplyPiecesMatchTheChecker) {
+  const int boards[][2] = {{1, 1}, {1, 5}, {2, 2}, {2, 7}, {3, 3}, {3, 5}, {4, 4},
+                           {4, 6}, {5, 5}, {5, 7}, {6, 4}, {6, 6}, {3, 12}};
+  for (const auto& b : boards)
+    for (int threads : {1, 2}) {
+      const auto a = qg::checker::solve(b[0], b[1], false);
+      const auto r = qg::memo_sym_reply_pieces(params(b[0], b[1], threads, true, true));
+      const std::string at =
+          std::to_string(b[0]) + "x" + std::to_string(b[1]) + " threads " + std::to_string(threads);
+      EXPECT_EQ(r.first_player_wins, a.first_player_wins) << at;
+      EXPECT_EQ(r.winning_first_moves, a.winning_first_moves) << at;
+      EXPECT_EQ(r.grundy, a.grundy) << at;
+      EXPECT_EQ(r.move_grundy, a.move_grundy) << at;
+      const auto o = qg::memo_sym_reply_pieces(params(b[0], b[1], threads, false, false));
+      EXPECT_EQ(o.winning_first_moves, a.winning_first_moves) << at;
+      const auto m = qg::checker::solve(b[0], b[1], true);
+      const auto rm = qg::memo_sym_reply_pieces(params(b[0], b[1], threads, false, false, true));
+      EXPECT_EQ(rm.first_player_wins, m.first_player_wins) << at << " misere";
+      EXPECT_EQ(rm.winning_first_moves, m.winning_first_moves) << at << " misere";
+    }
+}
+
+// 8 x 8: the published Grundy value and every first move's value as memo-sym finds it; the
+// pieces are more than the first-move classes, and a resume from half of them gives the same.
+TEST(QueensGameJournal, ReplyPiecesMatchMemoSymAndResume) {
+  const auto want = qg::reference::grundy(8);
+  ASSERT_TRUE(want.has_value());
+  const auto s = qg::memo_sym(params(8, 8, 1, true, true));
+  const auto list = qg::first_move_pieces(8, 8, false, true, 64ull << 20, 2);
+  EXPECT_GT(list.count, qg::first_move_pieces(8, 8, false, true, 1 << 20).count);
+  std::vector<sb::Subtotals> all(list.count);
+  for (std::uint64_t id = 0; id < list.count; ++id) list.solve(&id, 1, &all[id]);
+  for (int threads : {1, 2}) {
+    sb::PieceHooks hooks;
+    for (std::uint64_t id = 0; id < list.count; id += 2) hooks.finished.push_back({id, all[id]});
+    std::mutex mu;
+    std::set<std::uint64_t> solved;
+    hooks.on_piece = [&](std::uint64_t id, const sb::Subtotals& t, double) {
+      std::lock_guard lock(mu);
+      solved.insert(id);
+      EXPECT_EQ(t, all[id]) << id;
+    };
+    auto p = params(8, 8, threads, true, true);
+    p.pieces = &hooks;
+    const auto r = qg::memo_sym_reply_pieces(p);
+    EXPECT_EQ(solved.size(), list.count / 2);
+    EXPECT_EQ(r.grundy, *want);
+    EXPECT_EQ(r.move_grundy, s.move_grundy);
+    EXPECT_EQ(r.first_player_wins, s.first_player_wins);
+  }
+  EXPECT_THROW(qg::first_move_pieces(8, 8, false, true, 1 << 20, 3), std::invalid_argument);
+}
+
 fs::path temp_dir() {
   return sb::test::process_temp_dir("queens_game_journal");
 }
@@ -193,6 +249,37 @@ TEST(QueensGameJournal, CliJournalResumeAndRefusals) {
     EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
     EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
     EXPECT_EQ(slurp(k), after);  // read only
+  }
+
+  // The reply pieces through the CLI: a journal, cut after its header and first pieces, resumed
+  // to the same values; its journal is not memo-sym-pieces' (another scheme).
+  {
+    const fs::path r = temp("r.journal");
+    const auto full =
+        run_cli("queens-game solve " + board + " -k memo-sym-reply-pieces --journal " + r.string());
+    ASSERT_EQ(full.exit_code, 0) << full.err;
+    for (const char* c : {"grundy", "move_grundy", "winner"})
+      EXPECT_EQ(csv_column(full.out, c), csv_column(plain.out, c)) << c;
+    const std::string text = slurp(r);
+    std::string cut;
+    std::istringstream in(text);
+    int pieces = 0;
+    for (std::string l; std::getline(in, l) && pieces < 5;) {
+      if (l.rfind("result ", 0) == 0) break;
+      if (l.rfind("piece ", 0) == 0) ++pieces;
+      cut += l + "\n";
+    }
+    const fs::path k = temp("rk.journal");
+    std::ofstream(k) << cut;
+    const auto resumed = run_cli("queens-game solve " + board + " --resume " + k.string());
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_EQ(csv_column(resumed.out, "kernel"), "memo-sym-reply-pieces");
+    EXPECT_NE(resumed.err.find("5 of "), std::string::npos) << resumed.err;
+    for (const char* c : {"grundy", "move_grundy", "winner", "verified"})
+      EXPECT_EQ(csv_column(resumed.out, c), csv_column(full.out, c)) << c;
+    expect_refused(
+        run_cli("queens-game solve " + board + " -k memo-sym-pieces --resume " + r.string()),
+        "memo-sym-reply-pieces");
   }
 
   // Refusals, each leaving the file as it was.
