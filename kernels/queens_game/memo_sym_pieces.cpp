@@ -127,7 +127,7 @@ std::vector<std::uint64_t> Cut<W>::class_values(const std::vector<Subtotals>& by
   std::vector<std::uint64_t> v(classes.size());
   for (std::size_t i = 0; i < classes.size(); ++i) {
     if (plies == 1) {
-      v[i] = by_id[i].v[0];
+      v[i] = by_id[i].v[kValue];
       continue;
     }
     if (misere && replies[i].empty()) {
@@ -136,7 +136,7 @@ std::vector<std::uint64_t> Cut<W>::class_values(const std::vector<Subtotals>& by
     }
     std::vector<bool> seen(replies[i].size() + 2, false);
     for (std::size_t j : replies[i])
-      if (by_id[j].v[0] < seen.size()) seen[by_id[j].v[0]] = true;
+      if (by_id[j].v[kValue] < seen.size()) seen[by_id[j].v[kValue]] = true;
     std::uint64_t mex = 0;
     while (seen[mex]) ++mex;
     v[i] = outcome ? std::min<std::uint64_t>(mex, 1) : mex;
