@@ -1,11 +1,13 @@
 // Temporary files of tests: a fresh directory for one test (named after the test and the
-// process), removed at the end; and paths in a directory of the whole test process.
+// process), removed at the end; and paths in a directory of the whole test process (removed
+// when it ends).
 #pragma once
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <system_error>
 
@@ -33,12 +35,24 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+/// The process directories made so far, removed when the test process ends normally.
+struct ProcessDirs {
+  std::set<std::filesystem::path> dirs;
+  ~ProcessDirs() {
+    std::error_code ec;
+    for (const auto& d : dirs) std::filesystem::remove_all(d, ec);
+  }
+};
+
 /// A directory for this process's files of one test binary (sb_test_<prefix>_<pid>), created if
-/// needed and kept until the end (tests of one binary may share its files).
+/// needed and kept until the process ends (tests of one binary may share its files), then
+/// removed.
 inline std::filesystem::path process_temp_dir(const std::string& prefix) {
+  static ProcessDirs made;
   const auto dir = std::filesystem::temp_directory_path() /
                    ("sb_test_" + prefix + "_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
+  made.dirs.insert(dir);
   return dir;
 }
 
