@@ -22,12 +22,15 @@
 // the Grundy value (or outcome) of that position; a first move's value is then the mex of its
 // replies' values (Sprague-Grundy; for outcomes: the move wins when every reply loses; under
 // misere play a first move that leaves no reply loses), and the start's as above. More pieces
-// (1,366 on 13 x 13, 4,264 on 17 x 17), each smaller; the price: no table is shared between
-// them either (with Grundy values: 4.4 x the nodes of the first-move pieces on 12 x 12, 15.6 x
-// on 13 x 13).
+// (1,366 on 13 x 13, 4,264 on 17 x 17), each smaller; the pieces that one thread solves one
+// after the other share a table (TablePool; values stay exact, node counts then depend on which
+// pieces a thread solved before: deterministic on one thread only). Exact Grundy values of every
+// position after two plies are more than a first move's mex needs, so the total grows (with
+// Grundy values: 1.0 x the first-move pieces' nodes on 12 x 12, 5.4 x on 13 x 13).
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -144,6 +147,47 @@ std::vector<std::uint64_t> Cut<W>::class_values(const std::vector<Subtotals>& by
   return v;
 }
 
+/// Tables lent to the reply pieces: a piece takes a free one (or a new one when all are in use,
+/// so at most one per thread) and gives it back with what it stored, so the pieces solved one
+/// after the other share their positions (the values stored are exact, whatever piece stored
+/// them). Freed with the piece list.
+template <int W>
+class TablePool {
+ public:
+  explicit TablePool(std::uint64_t budget) : budget_(budget) {}
+
+  class Lease {
+   public:
+    explicit Lease(TablePool* pool) : pool_(pool) {
+      if (!pool_) return;
+      std::lock_guard lock(pool_->mu_);
+      if (pool_->free_.empty()) {
+        t_ = std::make_unique<detail::Table<W, false>>(pool_->budget_);
+      } else {
+        t_ = std::move(pool_->free_.back());
+        pool_->free_.pop_back();
+      }
+    }
+    ~Lease() {
+      if (!pool_) return;
+      std::lock_guard lock(pool_->mu_);
+      pool_->free_.push_back(std::move(t_));
+    }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    detail::Table<W, false>& table() { return *t_; }
+
+   private:
+    TablePool* pool_;
+    std::unique_ptr<detail::Table<W, false>> t_;
+  };
+
+ private:
+  std::uint64_t budget_;
+  std::mutex mu_;
+  std::vector<std::unique_ptr<detail::Table<W, false>>> free_;
+};
+
 /// The combined answer as the text of a journal's result line, from the first-move classes'
 /// values (`values`) and the pieces' counters.
 std::string result_text(Mode mode, const std::vector<std::uint64_t>& values,
@@ -203,13 +247,19 @@ PieceList make_list(int rows, int cols, Mode mode, std::uint64_t piece_budget, i
     return result_text(mode, cut->class_values(by_id, mode != Mode::kGrundy, mode == Mode::kMisere),
                        by_id);
   };
-  list.solve = [cut, mode, piece_budget](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+  auto pool = std::make_shared<TablePool<W>>(piece_budget);
+  list.solve = [cut, mode, piece_budget, pool](const std::uint64_t* ids, std::size_t k,
+                                               Subtotals* out) {
     for (std::size_t j = 0; j < k; ++j) {
       if (ids[j] >= cut->child.size())
         throw std::invalid_argument("queens-game piece " + std::to_string(ids[j]) +
                                     " is out of range (" + std::to_string(cut->child.size()) +
                                     " pieces)");
-      detail::Table<W, false> tt(piece_budget);
+      // first-move pieces: a fresh table each; reply pieces: a table of the pool, kept
+      std::unique_ptr<detail::Table<W, false>> own;
+      if (cut->plies == 1) own = std::make_unique<detail::Table<W, false>>(piece_budget);
+      typename TablePool<W>::Lease lease(cut->plies == 1 ? nullptr : pool.get());
+      detail::Table<W, false>& tt = cut->plies == 1 ? *own : lease.table();
       detail::Stats st;
       auto e = std::make_unique<detail::Engine<W, false>>(cut->g, tt, st);
       const auto& c = cut->child[ids[j]];

@@ -253,10 +253,11 @@ std::vector<K> kernels() {
                .backend = "serial",
 #endif
                .summary = "memo-sym-pieces cut one ply deeper: a piece per class of positions "
-                          "after a first move and a reply, each on its own table (journal, "
-                          "resume); values combined by mex twice",
+                          "after a first move and a reply, the pieces one thread solves sharing "
+                          "a table (journal, resume); values combined by mex twice",
                .range = range,
                .fn = memo_sym_reply_pieces,
+               .deterministic = false,  // pieces share tables: counts depend on the order
                .caps = {{"quick", 9}, {"full", 11}},
                .micro = {"4x4"},
                .pieces = reply_list});
@@ -306,6 +307,7 @@ std::vector<K> kernels() {
                           "oneTBB threads in each (journal, resume)",
                .range = range,
                .fn = memo_sym_reply_pieces_mpi,
+               .deterministic = false,
                .caps = {{"quick", 8}, {"full", 10}},
                .micro = {"4x4"},
                .pieces = reply_list});
