@@ -165,7 +165,9 @@ TEST(QueensGameJournal, ReplyPiecesMatchMemoSymAndResume) {
     hooks.on_piece = [&](std::uint64_t id, const sb::Subtotals& t, double) {
       std::lock_guard lock(mu);
       solved.insert(id);
-      EXPECT_EQ(t, all[id]) << id;
+      // value and square; nodes and positions depend on what the shared table held
+      EXPECT_EQ(t.v[0], all[id].v[0]) << id;
+      EXPECT_EQ(t.v[1], all[id].v[1]) << id;
     };
     auto p = params(8, 8, threads, true, true);
     p.pieces = &hooks;
