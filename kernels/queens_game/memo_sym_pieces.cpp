@@ -29,6 +29,8 @@
 // Grundy values: 1.0 x the first-move pieces' nodes on 12 x 12, 5.4 x on 13 x 13).
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -80,20 +82,19 @@ struct Cut {
       pos = fm.child;
       sq = fm.squares;
     } else {
-      std::vector<detail::Set<W>> keys;
+      // canonical form -> index in pos (in the order found)
+      auto less = [](const detail::Set<W>& a, const detail::Set<W>& b) { return a.less(b); };
+      std::map<detail::Set<W>, std::size_t, decltype(less)> index(less);
       for (std::size_t i = 0; i < fm.child.size(); ++i) {
         const detail::Set<W>& c = fm.child[i];
         c.for_each([&](int s) {
           const detail::Set<W> gc = c.andnot(g.att[s]);
-          const detail::Set<W> k = g.canon(gc);
-          std::size_t j = 0;
-          while (j < keys.size() && !(keys[j] == k)) ++j;
-          if (j == keys.size()) {
-            keys.push_back(k);
+          const auto [it, added] = index.try_emplace(g.canon(gc), pos.size());
+          if (added) {
             pos.push_back(gc);
             sq.push_back({fm.squares[i].front(), s});
           }
-          if (std::find(rep[i].begin(), rep[i].end(), j) == rep[i].end()) rep[i].push_back(j);
+          rep[i].push_back(it->second);
         });
       }
     }
@@ -113,6 +114,7 @@ struct Cut {
       for (auto& r : replies) {
         for (auto& j : r) j = id_of[j];
         std::sort(r.begin(), r.end());
+        r.erase(std::unique(r.begin(), r.end()), r.end());
       }
     }
   }
@@ -214,8 +216,9 @@ std::string result_text(Mode mode, const std::vector<std::uint64_t>& values,
 }
 
 template <int W>
-PieceList make_list(int rows, int cols, Mode mode, std::uint64_t piece_budget, int plies) {
-  auto cut = std::make_shared<const Cut<W>>(rows, cols, plies);
+PieceList make_list(const std::shared_ptr<const Cut<W>>& cut, int rows, int cols, Mode mode,
+                    std::uint64_t piece_budget) {
+  const int plies = cut->plies;
   PieceList list;
   const std::string cut_name = plies == 1 ? "first-moves" : "replies";
   list.scheme = "queens-game-" + cut_name +
@@ -289,10 +292,16 @@ PieceList make_list(int rows, int cols, Mode mode, std::uint64_t piece_budget, i
   return list;
 }
 
-}  // namespace
+/// The piece list of a board and what memo_sym_pieces_on needs from the same cut: the
+/// first-move classes' squares and the function from the pieces' values to the classes'.
+struct Pieces {
+  PieceList list;
+  std::vector<std::vector<int>> classes;
+  std::function<std::vector<std::uint64_t>(const std::vector<Subtotals>&)> class_values;
+};
 
-PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
-                            std::uint64_t piece_budget, int plies) {
+Pieces make_pieces(int rows, int cols, bool misere, bool grundy_values, std::uint64_t piece_budget,
+                   int plies) {
   if (rows < 1 || cols < 1 || rows * cols > kMaxSquares)
     throw std::invalid_argument("queens-game pieces: a " + std::to_string(rows) + " x " +
                                 std::to_string(cols) + " board is outside 1.." +
@@ -303,8 +312,23 @@ PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
     throw std::invalid_argument("queens-game pieces: cut after 1 or 2 plies, not " +
                                 std::to_string(plies));
   const Mode mode = mode_of(misere, grundy_values);
-  return detail::dispatch_words(
-      rows * cols, [&]<int W>() { return make_list<W>(rows, cols, mode, piece_budget, plies); });
+  return detail::dispatch_words(rows * cols, [&]<int W>() {
+    auto cut = std::make_shared<const Cut<W>>(rows, cols, plies);
+    Pieces p;
+    p.list = make_list<W>(cut, rows, cols, mode, piece_budget);
+    p.classes = cut->classes;
+    p.class_values = [cut, mode](const std::vector<Subtotals>& by_id) {
+      return cut->class_values(by_id, mode != Mode::kGrundy, mode == Mode::kMisere);
+    };
+    return p;
+  });
+}
+
+}  // namespace
+
+PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
+                            std::uint64_t piece_budget, int plies) {
+  return make_pieces(rows, cols, misere, grundy_values, piece_budget, plies).list;
 }
 
 std::vector<std::vector<int>> first_move_classes(int rows, int cols) {
@@ -318,13 +342,10 @@ Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks, in
   // Refused here, on every rank alike, rather than in a piece (where under MPI it ends the job).
   detail::Table<1, false>::check_budget(per_piece);
   const bool grundy_values = p.grundy || p.move_grundy;
-  const PieceList list =
-      first_move_pieces(p.rows, p.cols, p.misere, grundy_values, per_piece, plies);
-  const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, p.pieces, on_ranks);
-  const auto [classes, values] = detail::dispatch_words(p.rows * p.cols, [&]<int W>() {
-    const Cut<W> cut(p.rows, p.cols, plies);
-    return std::make_pair(cut.classes, cut.class_values(v.by_id, !grundy_values, p.misere));
-  });
+  const Pieces pieces = make_pieces(p.rows, p.cols, p.misere, grundy_values, per_piece, plies);
+  const PieceValues v = run_pieces_by_id(pieces.list, p.threads, p.progress, p.pieces, on_ranks);
+  const auto& classes = pieces.classes;
+  const std::vector<std::uint64_t> values = pieces.class_values(v.by_id);
   Result r;
   std::vector<bool> seen(classes.size() + 2, false);
   if (p.move_grundy) r.move_grundy.assign(static_cast<std::size_t>(p.rows * p.cols), 0);

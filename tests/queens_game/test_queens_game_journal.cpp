@@ -46,28 +46,32 @@ qg::Params params(int rows, int cols, int threads, bool grundy, bool move_grundy
   return p;
 }
 
-// Boards of at most 36 squares, squares and rectangles, against the brute-force checker.
-TEST(QueensGameJournal, PiecesMatchTheChecker) {
+// Boards of at most 36 squares, squares and rectangles: a pieces kernel against the brute-force
+// checker (Grundy values, outcomes alone, misere play), 1 and 2 threads.
+void expect_matches_checker(qg::Result (*kernel)(const qg::Params&), const char* name) {
   const int boards[][2] = {{1, 1}, {1, 5}, {2, 2}, {2, 7}, {3, 3}, {3, 5}, {4, 4},
                            {4, 6}, {5, 5}, {5, 7}, {6, 4}, {6, 6}, {3, 12}};
   for (const auto& b : boards)
     for (int threads : {1, 2}) {
       const auto a = qg::checker::solve(b[0], b[1], false);
-      const auto r = qg::memo_sym_pieces(params(b[0], b[1], threads, true, true));
-      const std::string at =
-          std::to_string(b[0]) + "x" + std::to_string(b[1]) + " threads " + std::to_string(threads);
+      const auto r = kernel(params(b[0], b[1], threads, true, true));
+      const std::string at = std::string(name) + " " + std::to_string(b[0]) + "x" +
+                             std::to_string(b[1]) + " threads " + std::to_string(threads);
       EXPECT_EQ(r.first_player_wins, a.first_player_wins) << at;
       EXPECT_EQ(r.winning_first_moves, a.winning_first_moves) << at;
       EXPECT_EQ(r.grundy, a.grundy) << at;
       EXPECT_EQ(r.move_grundy, a.move_grundy) << at;
-      // Outcomes alone (no Grundy values), and misere play.
-      const auto o = qg::memo_sym_pieces(params(b[0], b[1], threads, false, false));
+      const auto o = kernel(params(b[0], b[1], threads, false, false));
       EXPECT_EQ(o.winning_first_moves, a.winning_first_moves) << at;
       const auto m = qg::checker::solve(b[0], b[1], true);
-      const auto rm = qg::memo_sym_pieces(params(b[0], b[1], threads, false, false, true));
+      const auto rm = kernel(params(b[0], b[1], threads, false, false, true));
       EXPECT_EQ(rm.first_player_wins, m.first_player_wins) << at << " misere";
       EXPECT_EQ(rm.winning_first_moves, m.winning_first_moves) << at << " misere";
     }
+}
+
+TEST(QueensGameJournal, PiecesMatchTheChecker) {
+  expect_matches_checker(qg::memo_sym_pieces, "memo-sym-pieces");
 }
 
 // 7 x 7 and 8 x 8: the published Grundy values, and every move's value as memo-sym finds it.
@@ -123,28 +127,10 @@ TEST(QueensGameJournal, ResumeSkipsFinishedPieces) {
   }
 }
 
-// memo-sym-reply-pieces (a piece per class of positions after a first move and a reply): the
-// checker on the same boards (Grundy values, outcomes, misere play), 1 and 2 threads.
+// memo-sym-reply-pieces (a piece per class of positions after a first move and a reply) on the
+// same boards.
 TEST(QueensGameJournal, ReplyPiecesMatchTheChecker) {
-  const int boards[][2] = {{1, 1}, {1, 5}, {2, 2}, {2, 7}, {3, 3}, {3, 5}, {4, 4},
-                           {4, 6}, {5, 5}, {5, 7}, {6, 4}, {6, 6}, {3, 12}};
-  for (const auto& b : boards)
-    for (int threads : {1, 2}) {
-      const auto a = qg::checker::solve(b[0], b[1], false);
-      const auto r = qg::memo_sym_reply_pieces(params(b[0], b[1], threads, true, true));
-      const std::string at =
-          std::to_string(b[0]) + "x" + std::to_string(b[1]) + " threads " + std::to_string(threads);
-      EXPECT_EQ(r.first_player_wins, a.first_player_wins) << at;
-      EXPECT_EQ(r.winning_first_moves, a.winning_first_moves) << at;
-      EXPECT_EQ(r.grundy, a.grundy) << at;
-      EXPECT_EQ(r.move_grundy, a.move_grundy) << at;
-      const auto o = qg::memo_sym_reply_pieces(params(b[0], b[1], threads, false, false));
-      EXPECT_EQ(o.winning_first_moves, a.winning_first_moves) << at;
-      const auto m = qg::checker::solve(b[0], b[1], true);
-      const auto rm = qg::memo_sym_reply_pieces(params(b[0], b[1], threads, false, false, true));
-      EXPECT_EQ(rm.first_player_wins, m.first_player_wins) << at << " misere";
-      EXPECT_EQ(rm.winning_first_moves, m.winning_first_moves) << at << " misere";
-    }
+  expect_matches_checker(qg::memo_sym_reply_pieces, "memo-sym-reply-pieces");
 }
 
 // 8 x 8: the published Grundy value and every first move's value as memo-sym finds it; the
