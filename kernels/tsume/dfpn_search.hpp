@@ -35,6 +35,11 @@
 //    Computer Games 2017, LNCS 10664);
 //  - a defender node's refuting evasion is kept in its entry and tried first (a quarter of its
 //    dn) when the node is asked again with more plies to go;
+//  - a long query (more than 48 plies, a long mate's post-search) starts a position from its
+//    numbers of any other query depth, also once settled (a proof too long for it), as
+//    KomoringHeights keeps pn and dn beside its mate-length bounds, and leaves out the depth
+//    factor, the 5-ply exhaustive search and the other hands' floors (long_query);
+//  - the disproofs by repetition of a query from the root are kept for the next, shorter one;
 //  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table.
 // Work split: one DfPn per thread; several may share one Table<true> (dfpn-tbb), each with its own
 // path, path-key set and Limits. Limits: Params' nodes, time and stop flag (Aborted); a line
@@ -97,7 +102,11 @@ class DfPn : public ExhaustiveSearch<kShared> {
       const Val t = tt_.lookup(pos.board_key(), pos.hand(attacker_), r);
       if (t.pn == 0 || t.dn == 0) return t;
     }
-    const auto scope = this->enter_root(pos, path);
+    // the post-search asks the root (on an empty line) again and again, each time for fewer
+    // plies: the disproofs by repetition of the query before still hold, so they are kept
+    const bool same_root = path.empty() && pos.key() == last_root_ && r <= query_r_;
+    last_root_ = path.empty() ? pos.key() : 0;
+    const auto scope = this->enter_root(pos, path, same_root);
     query_r_ = r;
     Res res;
     for (;;) {
@@ -183,8 +192,8 @@ class DfPn : public ExhaustiveSearch<kShared> {
     }
     // the last plies exhaustively: 10 % and 12 % fewer nodes on the 50 problems and the
     // main-line positions with r = 5 than with r = 3 only; r = 7 as well gave 40 % more on
-    // zuko-009
-    if (is_or && (r == 3 || r == 5)) return or_exhaustive(ply, pk, buf, n, r);
+    // zuko-009. In a long query r = 3 only (Microcosmos: see long_query)
+    if (is_or && (r == 3 || (r == 5 && !long_query()))) return or_exhaustive(ply, pk, buf, n, r);
     if (ply >= kMaxPly) {  // too deep for this line: a disproof for this path only
       remember_rep(pk);
       out.pn = kInfPn, out.dn = 0, out.tainted = true;
@@ -218,7 +227,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
         c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true;
         continue;
       }
-      const Val v = tt_.lookup(c.key, c.hand, cr);
+      const Val v = tt_.lookup(c.key, c.hand, cr, long_query());
       if (v.found) {
         c.pn = v.pn, c.dn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph, c.dh = v.dh;
         c.settled = v.pn == 0 || v.dn == 0;
@@ -226,8 +235,10 @@ class DfPn : public ExhaustiveSearch<kShared> {
         init_child(pos, c, cr, ply + 1);
       }
       if (!c.settled) {
-        if (v.pn_floor > c.pn) c.pn = std::min(v.pn_floor, kInfPn - 1);
-        if (v.dn_floor > c.dn) c.dn = std::min(v.dn_floor, kInfPn - 1);
+        if (!long_query()) {  // the floors of other hands (dfpn_table.hpp); see long_query
+          if (v.pn_floor > c.pn) c.pn = std::min(v.pn_floor, kInfPn - 1);
+          if (v.dn_floor > c.dn) c.dn = std::min(v.dn_floor, kInfPn - 1);
+        }
         if (refuter && c.m == refuter) c.dn = std::max(1u, c.dn / 4);
       }
       if (is_or ? c.pn == 0 : c.dn == 0) {  // proves (OR) or disproves (AND) this node
@@ -389,6 +400,13 @@ class DfPn : public ExhaustiveSearch<kShared> {
   std::uint32_t depth_scale(std::uint16_t r) const {
     return r == kRInf || query_r_ > kDeepQueryPlies ? 1u : 1u + r / 4u;
   }
+  // A depth-limited query of more than kDeepQueryPlies plies (a long mate's post-search). Three
+  // aids tuned on the suite's short problems cost it, measured on Microcosmos' post-search (the
+  // queries below 1,581 plies; docs/tsume-notes.md, 2026-12-02): the depth factor above, the
+  // exhaustive search with 5 plies to go and the floors from other hands' numbers; they are
+  // used in unlimited and short queries only. One aid helps it and stalls short queries: first
+  // estimates from the numbers of any query depth (dfpn_table.hpp); it is used in long ones only.
+  bool long_query() const { return query_r_ != kRInf && query_r_ > kDeepQueryPlies; }
 
   // A new defender node's first pn: its evasions, the drops on one square counted once, as its pn
   // counts them once when it is expanded (max, not sum). Counting each drop made a check with
@@ -478,6 +496,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
 
   static constexpr int kMaxPly = 4000;
   std::uint16_t query_r_ = kRInf;         // the plies of the query being searched (depth_scale)
+  std::uint64_t last_root_ = 0;           // the query before's root, when it had an empty line
   std::deque<std::vector<Child>> stack_;  // per ply; a deque keeps references stable
   std::mt19937_64 rng_;
   bool randomize_;

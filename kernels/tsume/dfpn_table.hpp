@@ -4,7 +4,8 @@
 // Tokyo): a proof stored with hand h proves the board for every attacker hand >= h, a disproof
 // stored with h disproves it for every hand <= h. Depth-limited queries ("mate within r plies?",
 // kRInf: any length) share the table: an entry keeps the shortest proof length hi and the
-// longest disproved length lo it knows, and the numbers of one query depth r.
+// longest disproved length lo it knows, and the numbers of one query depth r (kept once settled,
+// as the estimate for a query that the proof or disproof does not answer).
 //
 // Layout: clusters of kWays entries (two cache lines) indexed by the board key; when a cluster is
 // full the entry with the least search effort is replaced, proofs and disproofs last. The table
@@ -36,14 +37,15 @@ inline constexpr std::uint16_t kNoLen = 0xFFFF;  // hi: no proof known; lo: no m
 inline constexpr std::uint16_t kRInf = 0xFFFE;   // query depth: any length
 
 struct Entry {
-  std::uint64_t key;  // board key | 1 (0 marks an empty slot)
-  Hand hand;          // attacker's hand
-  std::uint32_t pn, dn;
-  std::uint16_t lo;    // no mate within lo plies (kNoLen: none at all; 0: unknown)
-  std::uint16_t hi;    // mate within hi plies (kNoLen: unknown)
-  std::uint16_t r;     // query depth the pn/dn belong to
-  std::uint16_t best;  // Move::v of the proof move at attacker nodes; at defender nodes without
-                       // a proof, the evasion that refuted the last depth-limited query
+  std::uint64_t key;     // board key | 1 (0 marks an empty slot)
+  Hand hand;             // attacker's hand
+  std::uint32_t pn, dn;  // the last unsettled numbers (kept once settled, as an estimate for
+                         // other query depths); pn 0: none
+  std::uint16_t lo;      // no mate within lo plies (kNoLen: none at all; 0: unknown)
+  std::uint16_t hi;      // mate within hi plies (kNoLen: unknown)
+  std::uint16_t r;       // query depth the pn/dn belong to
+  std::uint16_t best;    // Move::v of the proof move at attacker nodes; at defender nodes without
+                         // a proof, the evasion that refuted the last depth-limited query
   std::uint32_t amount;
 };
 static_assert(sizeof(Entry) == 32);
@@ -103,7 +105,9 @@ class Table {
     __builtin_prefetch(c + kWays / 2);
   }
 
-  Val lookup(std::uint64_t key, Hand hand, std::uint16_t r) const {
+  /// What the table knows of (key, hand) for a query of r plies (kRInf: any length); with
+  /// any_depth, unsettled numbers of any other depth serve as the estimate (see below).
+  Val lookup(std::uint64_t key, Hand hand, std::uint16_t r, bool any_depth = false) const {
     key |= 1;
     Guard g(*this, key);
     const Entry* c = cluster(key);
@@ -127,10 +131,16 @@ class Table {
       if (v.dn == 0) continue;
       // unsettled numbers: those of this query depth, else, as a first estimate, those left by
       // a search of the same position with fewer plies to go (1 and 1 where that search only
-      // recorded "no mate within lo": r = 0); with it the estimate skips the leaf
-      // initialisation. 11 % fewer nodes on seven suite problems than requiring the same depth.
+      // recorded "no mate within lo": r = 0), or with any_depth at any other depth, also when
+      // that search settled the position (a proof too long or a disproof too short for this
+      // depth: an entry keeps its last numbers, as KomoringHeights keeps pn and dn beside its
+      // mate-length bounds). With them the estimate skips the leaf initialisation. Fewer plies:
+      // 11 % fewer nodes on seven suite problems than requiring the same depth. Any depth (a
+      // long mate's post-search asks each position with fewer plies than the query before):
+      // Microcosmos reached its known length; in short queries it stalled two main-line
+      // positions (docs/tsume-notes.md, 2026-12-02).
       if (e.hand == hand && e.pn != 0 && e.dn != 0 &&
-          (e.r == r || (!v.found && r != kRInf && e.r < r))) {
+          (e.r == r || (!v.found && r != kRInf && (e.r < r || any_depth)))) {
         v.pn = e.pn, v.dn = e.dn, v.found = true;
       } else if (e.pn != 0 && e.dn != 0 && e.r == r && e.hand != hand) {
         // the same board with another hand, unsettled at this depth: with at least its pieces
@@ -147,7 +157,7 @@ class Table {
   void store_proven(std::uint64_t key, Hand ph, std::uint16_t hi, Move best) {
     update(key, ph, [&](Entry& e) {
       if (e.hi == kNoLen || hi < e.hi) e.hi = hi, e.best = best.v;
-      e.pn = 0, e.dn = kInfPn;
+      if (e.r == 0 && e.pn == 1 && e.dn == 1) e.pn = 0;  // a new entry: no numbers to keep
     });
   }
   /// refuter: at a defender node, the evasion that refutes (kept as Val::refuter).

@@ -60,9 +60,11 @@ class ExhaustiveSearch {
     ~RootScope() { path.pop(key); }
   };
 
-  /// Starts a query at pos on the line `path` (the repetition set cleared, pos pushed on path).
-  [[nodiscard]] RootScope enter_root(Position& pos, PathSet& path) {
-    rep_.clear();
+  /// Starts a query at pos on the line `path` (pos pushed on path). The repetition set is
+  /// cleared unless keep_rep: the caller vouches that the query has the root and line of the one
+  /// before and no more plies to go, so that the disproofs by repetition found then still hold.
+  [[nodiscard]] RootScope enter_root(Position& pos, PathSet& path, bool keep_rep = false) {
+    if (!keep_rep) rep_.clear();
     pos_ = &pos;
     path_ = &path;
     const std::uint64_t k = pos.key();

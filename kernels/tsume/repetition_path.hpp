@@ -50,6 +50,8 @@ class PathSet {
     slots_[i] = Slot{k, 1};
     ++n_;
   }
+  /// No key on the line.
+  bool empty() const { return n_ == 0; }
   /// Removes one copy of k, which must be in the set.
   void pop(std::uint64_t k) {
     k = k ? k : 1;

@@ -86,9 +86,12 @@ TEST(TsumeTable, UnsettledNumbersAreKeptPerDepthAndBoundOtherHands) {
   EXPECT_TRUE(v.found);
   EXPECT_EQ(v.pn, 30u);
   EXPECT_EQ(v.dn, 40u);
-  // a deeper query starts from the numbers of a shallower one; a shallower one does not
+  // a deeper query starts from the numbers of a shallower one; a shallower one only when it
+  // asks for any depth's (a long query); an unlimited one never
   EXPECT_EQ(t.lookup(key, hand(1, 0, 0), 13).pn, 30u);
   EXPECT_FALSE(t.lookup(key, hand(1, 0, 0), 9).found);
+  EXPECT_EQ(t.lookup(key, hand(1, 0, 0), 9, true).dn, 40u);
+  EXPECT_FALSE(t.lookup(key, hand(1, 0, 0), kRInf, true).found);
   // another hand at the same depth: floors only (more pieces: dn floor; fewer: pn floor)
   v = t.lookup(key, hand(2, 0, 0), 11);
   EXPECT_FALSE(v.found);
@@ -97,6 +100,31 @@ TEST(TsumeTable, UnsettledNumbersAreKeptPerDepthAndBoundOtherHands) {
   v = t.lookup(key, hand(0, 0, 0), 11);
   EXPECT_EQ(v.pn_floor, 30u);
   EXPECT_EQ(v.dn_floor, 0u);
+}
+
+TEST(TsumeTable, ASettledEntryKeepsItsLastNumbersForOtherDepths) {
+  detail::Table<false> t(1 << 20);
+  const std::uint64_t key = 0x77777ull << 4;
+  const Move m = Move{static_cast<std::uint16_t>(77)};
+  // searched unsettled at depth 21, then proved in 19 plies: a query of 17 plies cannot use the
+  // proof, and starts from the numbers the search had before it
+  t.store_unknown(key, hand(1, 0, 0), 21, 3, 60, 5);
+  t.store_proven(key, hand(1, 0, 0), 19, m);
+  detail::Val v = t.lookup(key, hand(1, 0, 0), 19);
+  EXPECT_EQ(v.pn, 0u);
+  EXPECT_EQ(v.hi, 19);
+  v = t.lookup(key, hand(1, 0, 0), 17, true);
+  EXPECT_TRUE(v.found);
+  EXPECT_EQ(v.pn, 3u);
+  EXPECT_EQ(v.dn, 60u);
+  EXPECT_FALSE(t.lookup(key, hand(1, 0, 0), 17).found);  // numbers of a deeper query
+  // disproved for 15 plies: a query of 17 starts from the same numbers, one of 15 is answered
+  t.store_disproven(key, hand(1, 0, 0), 15);
+  EXPECT_EQ(t.lookup(key, hand(1, 0, 0), 15, true).dn, 0u);
+  EXPECT_EQ(t.lookup(key, hand(1, 0, 0), 17, true).pn, 3u);
+  // a proof stored in a new entry has no numbers to give
+  t.store_proven(key ^ 0x100, hand(1, 0, 0), 19, m);
+  EXPECT_FALSE(t.lookup(key ^ 0x100, hand(1, 0, 0), 17, true).found);
 }
 
 TEST(TsumeTable, AFullClusterReplacesTheEntryWithTheLeastEffortAndKeepsResults) {

@@ -41,9 +41,11 @@ TEST(TsumeRepetitionPath, PathSetIsAMultisetUnderAnyOrderOfPushesAndPops) {
         ASSERT_EQ(set.contains(k), ref.count(k) != 0) << step;
       }
     }
+    ASSERT_EQ(set.empty(), ref.empty()) << step;
   }
   while (!held.empty()) set.pop(held.back()), held.pop_back();
   for (std::uint64_t k : pool) EXPECT_FALSE(set.contains(k));
+  EXPECT_TRUE(set.empty());
 }
 
 TEST(TsumeRepetitionPath, AScopedMoveIsTakenBackWhenTheSearchBelowThrows) {
