@@ -36,9 +36,9 @@
 //  - a defender node's refuting evasion is kept in its entry and tried first (a quarter of its
 //    dn) when the node is asked again with more plies to go;
 //  - a long query (more than 48 plies, a long mate's post-search) starts a position from its
-//    numbers of any other query depth, also once settled (a proof too long for it), as
-//    KomoringHeights keeps pn and dn beside its mate-length bounds, and leaves out the depth
-//    factor, the 5-ply exhaustive search and the other hands' floors (long_query);
+//    numbers of any other query depth (not in dfpn-tbb's helpers), also once settled (a proof too
+//    long for it), as KomoringHeights keeps pn and dn beside its mate-length bounds, and leaves out
+//    the depth factor, the 5-ply exhaustive search and the other hands' floors (long_query);
 //  - the disproofs by repetition of a query from the root are kept for the next, shorter one;
 //  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table.
 // Work split: one DfPn per thread; several may share one Table<true> (dfpn-tbb), each with its own
@@ -227,7 +227,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
         c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true;
         continue;
       }
-      const Val v = tt_.lookup(c.key, c.hand, cr, long_query());
+      const Val v = tt_.lookup(c.key, c.hand, cr, other_depths());
       if (v.found) {
         c.pn = v.pn, c.dn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph, c.dh = v.dh;
         c.settled = v.pn == 0 || v.dn == 0;
@@ -407,6 +407,12 @@ class DfPn : public ExhaustiveSearch<kShared> {
   // used in unlimited and short queries only. One aid helps it and stalls short queries: first
   // estimates from the numbers of any query depth (dfpn_table.hpp); it is used in long ones only.
   bool long_query() const { return query_r_ != kRInf && query_r_ > kDeepQueryPlies; }
+  // Whether a child's first estimate may come from the numbers of another query depth: in long
+  // queries, by the searcher that picks children deterministically (dfpn, dfpn-tbb's first). A
+  // dfpn-tbb helper reading them stalled a minimality proof in about one run in nine (zuko-100,
+  // 2 threads: 3 of 26 runs stopped at an 80 M-node cap, the others proved it with 24-29 M;
+  // helpers without them: none of 38, 26-34 M; docs/tsume-notes.md, 2026-12-02).
+  bool other_depths() const { return long_query() && !randomize_; }
 
   // A new defender node's first pn: its evasions, the drops on one square counted once, as its pn
   // counts them once when it is expanded (max, not sum). Counting each drop made a check with
