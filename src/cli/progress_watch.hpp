@@ -1,6 +1,7 @@
 // Progress of a long kernel run on stderr (never on stdout, where results go).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -113,7 +114,10 @@ class ProgressWatch {
         std::fprintf(stderr, "%s\n", line.c_str());
       std::fflush(stderr);
       printed_ = true;
-      next += tty_ ? milliseconds(500) : seconds(10);
+      // the next report one period on; after a pause (SIGSTOP, a suspended laptop) one period
+      // from now, not one line for each period missed
+      const auto period = tty_ ? milliseconds(500) : seconds(10);
+      next = std::max(next + period, steady_clock::now() + period / 2);
     }
   }
 
