@@ -3,7 +3,10 @@
 # values after each first move, by the journalled solve (memo-sym-pieces: one piece per class of
 # first moves under the board's eight symmetries, 45 pieces, heaviest first, each on its own
 # table). A run longer than one sitting: run this again to continue the journal where it stopped
-# (a killed run loses only the pieces it was solving).
+# (a killed run loses only the pieces it was solving). To stop a sitting started in the
+# background (`nohup bash run.sh &`), send SIGTERM (`kill PID`): such a job ignores SIGINT (the
+# shell starts background jobs so when it has no job control), and the solve keeps a signal its
+# parent ignored ignored.
 #
 #   cd results/2026-12-01_vm_g17 && bash run.sh          # THREADS=2 for two pieces at once
 #
