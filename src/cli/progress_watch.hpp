@@ -114,8 +114,8 @@ class ProgressWatch {
         std::fprintf(stderr, "%s\n", line.c_str());
       std::fflush(stderr);
       printed_ = true;
-      // the next report one period on; after a pause (SIGSTOP, a suspended laptop) one period
-      // from now, not one line for each period missed
+      // the next report one period on; after a pause (SIGSTOP, a suspended laptop) half a
+      // period from now, not one line for each period missed at once
       const auto period = tty_ ? milliseconds(500) : seconds(10);
       next = std::max(next + period, steady_clock::now() + period / 2);
     }
