@@ -10,7 +10,8 @@
 // do not start positions from the numbers of other query depths (dfpn_search.hpp: a helper
 // reading them stalled a long mate's minimality proof in about one run in nine). The
 // first searcher to settle a query stops the others. The table starts small, like dfpn's: when
-// it wants to grow, the searchers stop, it doubles, and they start again from what it holds.
+// it wants to grow, the searchers stop, it doubles (its parts shared out among the threads), and
+// they start again from what it holds.
 // The answers are exact facts, so the mate length equals dfpn's and so does the main line's
 // leftover (the line itself may be another of the same length); node and position counts vary
 // from run to run.
@@ -67,7 +68,7 @@ class Team {
       if (t.pn == 0 || t.dn == 0) return t;
     }
     for (;;) {
-      if (tt_.grow_wanted()) tt_.grow_now();
+      if (tt_.grow_wanted()) grow();
       bool have = false;
       const detail::Val v = round(pos, r, path, have);
       if (have) return v;
@@ -82,6 +83,16 @@ class Team {
   }
 
  private:
+  // doubles the table, its parts shared out among the arena's threads (no searcher runs)
+  void grow() {
+    const std::uint64_t parts = tt_.grow_parts();
+    if (parts == 0) return;
+    arena_.execute([&] {
+      tbb::parallel_for(std::uint64_t{0}, parts, [&](std::uint64_t i) { tt_.grow_part(i); });
+    });
+    tt_.grow_finish();
+  }
+
   detail::Val round(Position& pos, std::uint16_t r, detail::PathSet& path, bool& have) {
     stop_.store(false);
     detail::Val val;

@@ -4,8 +4,10 @@
 // search.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <thread>
 #include <vector>
 
 #include "tsume/dfpn_table.hpp"
@@ -204,4 +206,42 @@ TEST(TsumeTable, ASharedTableAsksToGrowAndKeepsItsEntries) {
   EXPECT_GE(grows, 2);
   EXPECT_FALSE(t.grow_wanted());
   EXPECT_GT(t.positions(), 30000u);
+}
+
+TEST(TsumeTable, ASharedTableGrownInPartsByTwoThreadsKeepsItsEntries) {
+  // dfpn-tbb doubles its table with grow_parts / grow_part / grow_finish, the parts shared out
+  // among its threads: here two threads, one taking the even parts from the top, the other the
+  // odd ones. Every entry found before a doubling is found after it, as with grow_now().
+  detail::Table<true> t(64ull << 20);
+  std::atomic<bool> stop{false};
+  t.set_grow_signal(&stop);
+  std::vector<std::uint64_t> keys;
+  std::uint64_t z = 4242;
+  std::uint64_t most_parts = 0;
+  for (int i = 0; i < 400000; ++i) {
+    z = detail::mix64(z + 0x9E3779B97F4A7C15ull);
+    keys.push_back(z);
+    t.store_proven(z, 0, 7, Move{});
+    if (!stop.load()) continue;
+    auto found = [&] {
+      int n = 0;
+      for (std::uint64_t k : keys) n += t.lookup(k, 0, 7).pn == 0;
+      return n;
+    };
+    const int before = found();
+    const std::uint64_t parts = t.grow_parts();
+    ASSERT_GT(parts, 0u);
+    most_parts = std::max(most_parts, parts);
+    std::thread odd([&] {
+      for (std::uint64_t j = 1; j < parts; j += 2) t.grow_part(j);
+    });
+    for (std::uint64_t j = parts; j-- > 0;)
+      if (j % 2 == 0) t.grow_part(j);
+    odd.join();
+    t.grow_finish();
+    EXPECT_EQ(found(), before);
+    stop.store(false);
+  }
+  EXPECT_GE(most_parts, 4u);  // the last doublings had several parts
+  EXPECT_GT(t.positions(), 300000u);
 }
