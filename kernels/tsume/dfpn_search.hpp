@@ -60,6 +60,7 @@
 #include "path_keys.hpp"
 #include "repetition_path.hpp"
 #include "search_limits.hpp"
+#include "thresholds.hpp"
 #include "tsume/tsume.hpp"
 
 namespace sb::tsume::detail {
@@ -146,10 +147,6 @@ class DfPn : public ExhaustiveSearch<kShared> {
     bool tainted;          // disproved by a repetition of this line only
     bool settled;          // proved or disproved
   };
-
-  static std::uint32_t sat(std::uint64_t x) {
-    return x >= kInfPn ? kInfPn - 1 : static_cast<std::uint32_t>(x);
-  }
 
   Res mid(int ply, std::uint16_t r, std::uint32_t thpn, std::uint32_t thdn, std::uint64_t pk) {
     Position& pos = *pos_;
@@ -273,7 +270,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
         if (!waits) {
           minv = std::min(minv, mine);
           std::uint32_t key_v = mine;
-          if (randomize_ && mine != 0 && mine < kInfPn) key_v = sat(mine + (rng_() & 3));
+          if (randomize_ && mine != 0 && mine < kInfPn) key_v = saturate(mine + (rng_() & 3));
           if (key_v < best_v) {
             second_v = best_v, best_v = key_v, best = i;
           } else if (key_v < second_v) {
@@ -291,7 +288,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
         for (int s = 0; s < kSquares; ++s) sum += group[s];
       // OR: pn = min, dn = sum; AND: dn = min, pn = sum (all 0 when every child is resolved
       // the other way)
-      const std::uint32_t other = sum == 0 ? 0 : sat(sum);
+      const std::uint32_t other = sum == 0 ? 0 : saturate(sum);
       std::uint32_t mn = minv, sm = other;
       if (mn == 0)
         sm = kInfPn;
@@ -304,14 +301,13 @@ class DfPn : public ExhaustiveSearch<kShared> {
       if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
 
       Child& c = ch[best];
-      const std::uint64_t second = second_v > kInfPn ? kInfPn : second_v;
-      std::uint32_t cthpn, cthdn;
+      std::uint32_t cthpn, cthdn;  // thresholds.hpp
       if (is_or) {
-        cthpn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thpn, second + second / 4 + 1));
-        cthdn = sat(std::uint64_t(thdn) - dn + c.dn);
+        cthpn = threshold_minimised(thpn, second_v);
+        cthdn = threshold_summed(thdn, dn, c.dn);
       } else {
-        cthdn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thdn, second + second / 4 + 1));
-        cthpn = sat(std::uint64_t(thpn) - pn + c.pn);
+        cthdn = threshold_minimised(thdn, second_v);
+        cthpn = threshold_summed(thpn, pn, c.pn);
       }
       Res cres;
       {
