@@ -404,11 +404,12 @@ class DfPn : public ExhaustiveSearch<kShared> {
   // estimates from the numbers of any query depth (dfpn_table.hpp); it is used in long ones only.
   bool long_query() const { return query_r_ != kRInf && query_r_ > kDeepQueryPlies; }
   // Whether a child's first estimate may come from the numbers of another query depth: in long
-  // queries, by the searcher that picks children deterministically (dfpn, dfpn-tbb's first). A
-  // dfpn-tbb helper reading them stalled a minimality proof in about one run in nine (zuko-100,
-  // 2 threads: 3 of 26 runs stopped at an 80 M-node cap, the others proved it with 24-29 M;
-  // helpers without them: none of 38, 26-34 M; docs/tsume-notes.md, 2026-12-02).
-  bool other_depths() const { return long_query() && !randomize_; }
+  // queries, by every searcher. dfpn-tbb's helpers left them alone for a while: with them a
+  // minimality proof stalled in about one run in nine (zuko-100, 2 threads, 3 of 26 runs at an
+  // 80 M-node cap), which was the saturated-threshold livelock of thresholds.hpp; since its fix
+  // 12 of 12 such runs proved it in 45-54 M nodes, and Microcosmos on 2 threads reached 1,529
+  // in 300 s instead of 1,533 (docs/tsume-notes.md, 2026-12-02, fourth entry).
+  bool other_depths() const { return long_query(); }
 
   // A new defender node's first pn: its evasions, the drops on one square counted once, as its pn
   // counts them once when it is expanded (max, not sum). Counting each drop made a check with

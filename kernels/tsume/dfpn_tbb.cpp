@@ -6,9 +6,7 @@
 // arena of `threads` workers; they share the table (a spin lock per cluster), so a proof or
 // disproof one finds is seen by all. Searcher 0 picks children exactly as dfpn does; the others
 // add a small random amount to the numbers they compare when choosing the child to descend into
-// (never to the numbers they store), so that they spread over different parts of the tree, and
-// do not start positions from the numbers of other query depths (dfpn_search.hpp: a helper
-// reading them stalled a long mate's minimality proof in about one run in nine). The
+// (never to the numbers they store), so that they spread over different parts of the tree. The
 // first searcher to settle a query stops the others. The table starts small, like dfpn's: when
 // it wants to grow, the searchers stop, it doubles (its parts shared out among the threads), and
 // they start again from what it holds.
