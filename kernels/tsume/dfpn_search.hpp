@@ -224,7 +224,9 @@ class DfPn : public ExhaustiveSearch<kShared> {
         c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true;
         continue;
       }
-      const Val v = tt_.lookup(c.key, c.hand, cr, other_depths());
+      // in a long query, first estimates from any query depth (see long_query), for every
+      // searcher: dfpn-tbb's helpers stalled with them only by thresholds.hpp's livelock
+      const Val v = tt_.lookup(c.key, c.hand, cr, long_query());
       if (v.found) {
         c.pn = v.pn, c.dn = v.dn, c.lo = v.lo, c.hi = v.hi, c.ph = v.ph, c.dh = v.dh;
         c.settled = v.pn == 0 || v.dn == 0;
@@ -403,13 +405,6 @@ class DfPn : public ExhaustiveSearch<kShared> {
   // used in unlimited and short queries only. One aid helps it and stalls short queries: first
   // estimates from the numbers of any query depth (dfpn_table.hpp); it is used in long ones only.
   bool long_query() const { return query_r_ != kRInf && query_r_ > kDeepQueryPlies; }
-  // Whether a child's first estimate may come from the numbers of another query depth: in long
-  // queries, by every searcher. dfpn-tbb's helpers left them alone for a while: with them a
-  // minimality proof stalled in about one run in nine (zuko-100, 2 threads, 3 of 26 runs at an
-  // 80 M-node cap), which was the saturated-threshold livelock of thresholds.hpp; since its fix
-  // 12 of 12 such runs proved it in 45-54 M nodes, and Microcosmos on 2 threads reached 1,529
-  // in 300 s instead of 1,533 (docs/tsume-notes.md, 2026-12-02, fourth entry).
-  bool other_depths() const { return long_query(); }
 
   // A new defender node's first pn: its evasions, the drops on one square counted once, as its pn
   // counts them once when it is expanded (max, not sum). Counting each drop made a check with
