@@ -175,34 +175,49 @@ TEST(TsumeTable, APrivateTableGrowsPastItsFirstSize) {
   EXPECT_GT(t.positions(), 50000u);
 }
 
+// Stores n keys (a mix64 sequence from seed) in a shared table with store(key); each time the
+// table raises its grow signal, counts the keys found (found(key)), lets grow() double it, and
+// expects the same count after: a full 4-way cluster replaces an entry, so not all are there,
+// but growing loses none. Returns the number of doublings.
+template <class Store, class Found, class Grow>
+int fill_growing(detail::Table<true>& t, std::uint64_t seed, int n, Store store, Found found,
+                 Grow grow) {
+  std::atomic<bool> stop{false};
+  t.set_grow_signal(&stop);
+  std::vector<std::uint64_t> keys;
+  std::uint64_t z = seed;
+  int grows = 0;
+  auto count = [&] {
+    int c = 0;
+    for (std::uint64_t k : keys) c += found(k);
+    return c;
+  };
+  for (int i = 0; i < n; ++i) {
+    z = detail::mix64(z + 0x9E3779B97F4A7C15ull);
+    keys.push_back(z);
+    store(z);
+    if (!stop.load()) continue;
+    const int before = count();
+    grow();
+    EXPECT_EQ(count(), before);
+    stop.store(false);
+    ++grows;
+  }
+  return grows;
+}
+
 TEST(TsumeTable, ASharedTableAsksToGrowAndKeepsItsEntries) {
   // dfpn-tbb's table: when three quarters of its slots are taken it raises the searchers' stop
   // flag instead of growing under them; grow_now() then doubles it, and every entry stored
   // before is still found.
   detail::Table<true> t(64ull << 20);
-  std::atomic<bool> stop{false};
-  t.set_grow_signal(&stop);
-  std::vector<std::uint64_t> keys;
-  std::uint64_t z = 777;
-  int grows = 0;
-  for (int i = 0; i < 40000; ++i) {
-    z = detail::mix64(z + 0x9E3779B97F4A7C15ull);
-    keys.push_back(z);
-    t.store_disproven(z, 0, 5);
-    if (stop.load()) {
-      EXPECT_TRUE(t.grow_wanted());
-      auto found = [&] {
-        int n = 0;
-        for (std::uint64_t k : keys) n += t.lookup(k, 0, 5).dn == 0;
-        return n;
-      };
-      const int before = found();  // a full 4-way cluster replaces an entry: not all are there
-      t.grow_now();
-      EXPECT_EQ(found(), before);  // but growing loses none
-      stop.store(false);
-      ++grows;
-    }
-  }
+  const int grows = fill_growing(
+      t, 777, 40000, [&](std::uint64_t k) { t.store_disproven(k, 0, 5); },
+      [&](std::uint64_t k) { return t.lookup(k, 0, 5).dn == 0; },
+      [&] {
+        EXPECT_TRUE(t.grow_wanted());
+        t.grow_now();
+      });
   EXPECT_GE(grows, 2);
   EXPECT_FALSE(t.grow_wanted());
   EXPECT_GT(t.positions(), 30000u);
@@ -213,35 +228,22 @@ TEST(TsumeTable, ASharedTableGrownInPartsByTwoThreadsKeepsItsEntries) {
   // among its threads: here two threads, one taking the even parts from the top, the other the
   // odd ones. Every entry found before a doubling is found after it, as with grow_now().
   detail::Table<true> t(64ull << 20);
-  std::atomic<bool> stop{false};
-  t.set_grow_signal(&stop);
-  std::vector<std::uint64_t> keys;
-  std::uint64_t z = 4242;
   std::uint64_t most_parts = 0;
-  for (int i = 0; i < 400000; ++i) {
-    z = detail::mix64(z + 0x9E3779B97F4A7C15ull);
-    keys.push_back(z);
-    t.store_proven(z, 0, 7, Move{});
-    if (!stop.load()) continue;
-    auto found = [&] {
-      int n = 0;
-      for (std::uint64_t k : keys) n += t.lookup(k, 0, 7).pn == 0;
-      return n;
-    };
-    const int before = found();
-    const std::uint64_t parts = t.grow_parts();
-    ASSERT_GT(parts, 0u);
-    most_parts = std::max(most_parts, parts);
-    std::thread odd([&] {
-      for (std::uint64_t j = 1; j < parts; j += 2) t.grow_part(j);
-    });
-    for (std::uint64_t j = parts; j-- > 0;)
-      if (j % 2 == 0) t.grow_part(j);
-    odd.join();
-    t.grow_finish();
-    EXPECT_EQ(found(), before);
-    stop.store(false);
-  }
+  fill_growing(
+      t, 4242, 400000, [&](std::uint64_t k) { t.store_proven(k, 0, 7, Move{}); },
+      [&](std::uint64_t k) { return t.lookup(k, 0, 7).pn == 0; },
+      [&] {
+        const std::uint64_t parts = t.grow_parts();
+        ASSERT_GT(parts, 0u);
+        most_parts = std::max(most_parts, parts);
+        std::thread odd([&] {
+          for (std::uint64_t j = 1; j < parts; j += 2) t.grow_part(j);
+        });
+        for (std::uint64_t j = parts; j-- > 0;)
+          if (j % 2 == 0) t.grow_part(j);
+        odd.join();
+        t.grow_finish();
+      });
   EXPECT_GE(most_parts, 4u);  // the last doublings had several parts
   EXPECT_GT(t.positions(), 300000u);
 }
