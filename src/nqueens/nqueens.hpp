@@ -46,6 +46,7 @@ Result bitboard_sym_tbb(const Params& p);   ///< bitboard_sym split into oneTBB 
 Result bitboard_sym_omp(const Params& p);   ///< bitboard_sym on OpenMP threads (with OpenMP)
 Result constellation(const Params& p);      ///< border queens pre-placed up to D4, SIMD row search
 Result constellation_tbb(const Params& p);  ///< constellation's pieces as oneTBB tasks (with TBB)
+Result quadrant_join(const Params& p);      ///< half boards joined from quadrant placements
 Result bitboard_sym_mpi(const Params& p);   ///< bitboard_sym's pieces over MPI ranks (with MPI)
 Result constellation_mpi(const Params& p);  ///< constellation's pieces over MPI ranks (with MPI)
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/typed_problem.hpp"
+#include "nqueens/quadrant_join.hpp"
 #include "nqueens/reference.hpp"
 
 namespace sb::nqueens {
@@ -164,6 +165,16 @@ std::vector<K> kernels() {
                           "on SIMD lanes (AVX-512/AVX2 chosen at run time), U(n) by Burnside",
                .range = {1, nmax},
                .fn = constellation,
+               .caps = {{"quick", 17}, {"full", 19}},
+               .micro = {"12", "13"},
+               .signature = {"13"}});
+  v.push_back({.name = "quadrant-join",
+               .backend = "serial",
+               .summary = "east and west half boards built from quadrant placements, their "
+                          "diagonal patterns' disjoint pairs counted with bit-sliced tables "
+                          "(AVX-512 chosen at run time), U(n) by Burnside",
+               .range = {1, quadrants::kMaxN},
+               .fn = quadrant_join,
                .caps = {{"quick", 17}, {"full", 19}},
                .micro = {"12", "13"},
                .signature = {"13"}});

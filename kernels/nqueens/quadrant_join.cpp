@@ -1,0 +1,525 @@
+// quadrant-join: N-queens counting by joining half-board placements, without a row-by-row search
+// of the whole board.
+//
+// Algorithm. Cut the board between columns ce - 1 and ce (ce = ceil(n/2): the east half has ce
+// columns, the west half n - ce) and between rows t - 1 and t (t = floor(n/2)). In a solution the
+// east half holds ce queens, one in each of its columns, in some set R of ce rows; the west half
+// holds the others, in the rows not in R. So Q(n) is the sum over the row sets R of the pairs (e,
+// w) of an east placement e on rows R and a west placement w on the other rows that share no
+// diagonal (rows and columns cannot clash). Two steps per R:
+//  1. Half-board placements from quadrant placements. Each quadrant's non-attacking placements
+//     (any rows, any columns, at most one queen per row and column) are made once and stored by
+//     their (row set, column set); an east placement on R is a north-east placement on R's top
+//     rows with columns X joined with a south-east one on R's bottom rows with the other east
+//     columns, for every X of the right size, kept when the two share no diagonal (so the half
+//     is built without the dead ends of a row search). Each half placement is reduced to the
+//     diagonals that also cross the other half: n - 1 anti-diagonals and n - 1 diagonals, a 2n - 2
+//     bit pattern.
+//  2. Counting disjoint pairs. The smaller side's patterns are bucketed by k of their bits (the
+//     k bits that most often are set on both sides, k = 0..4 growing with the size) and the other
+//     side's patterns by the same bits; a bucket pair can hold disjoint patterns only when the
+//     two bucket indices are disjoint (3^k of the 4^k pairs). Within a bucket pair the patterns
+//     are counted with a table (DisjointCounter): blocks of 512 patterns, and for every 5-bit chunk
+//     of the query and each of its 32 values the 512-bit set of the block's patterns that have
+//     none of those bits, so that a query costs one AND per chunk and a population count per
+//     block of 512 pairs (the "four Russians" table trick).
+// Symmetry: turning the board upside down maps the row set R to its reflection and keeps the
+// count; for even n, the left-right mirror swaps the halves, mapping R to its complement. Only
+// one R per orbit of that group (at most 4 members; 2 for odd n) is counted, times the orbit's
+// size. U(n) comes from Burnside's lemma, U(n) = (Q(n) + F180 + 2 F90) / 8 for n >= 2 (no
+// solution is fixed by a reflection: two queens would share a row, a column or a diagonal), with
+// F180 and F90 the solutions fixed by the half and the quarter turn, counted by rotation_fixed()
+// (a search of the top half only).
+//
+// Sources: the four-quadrant join is that of Evgeny Kluev's N-Queens-Count-Sol
+// (github.com/EvgenyKluev/N-Queens-Count-Sol, MIT; its README cites the half-board counts of the
+// deepgreen.game.coocan.jp N-Queens pages), whose bit-sliced matcher with precomputed 5-bit chunks
+// and "sieve" of index bits are the models of step 2; the code here is our own (its bucket
+// pairs, the bit choice per R, the symmetry and the vector loops differ).
+//
+// Work split: the row sets R in increasing order (progress: R done of the orbit count); serial.
+// Nodes: the quadrant placement pairs tested in step 1 plus rotation_fixed()'s queens placed
+// (identical for every engine). Limits: 1 <= n <= kMaxN = 23 (the quadrant tables are indexed by
+// 2^(rows + columns) slots, at most 2^24); memory grows about 3-4x per n: docs/nqueens.md. All
+// counters 64-bit. Engines: portable, and AVX-512 for the join's vector loops
+// (quadrant_join_avx512.cpp), chosen at run time.
+#include "quadrant_join.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/progress.hpp"
+
+namespace sb::nqueens::quadrants {
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+/// The non-attacking placements of one quadrant (rows r0 .. r0 + h - 1, columns c0 .. c0 + w - 1
+/// of the n x n board), grouped by (row set, column set): slot (rows << w | cols), bit i of rows
+/// = row r0 + i, bit j of cols = column c0 + j. A placement is kept as its anti-diagonals
+/// (bit r + c) and diagonals (bit r - c + n - 1).
+struct Quadrant {
+  int n = 0, r0 = 0, h = 0, c0 = 0, w = 0;
+  std::vector<u32> start;  // slot -> first placement; start[slot + 1] - start[slot] placements
+  std::vector<u64> anti, diag;
+
+  Quadrant(int n_, int r0_, int h_, int c0_, int w_) : n(n_), r0(r0_), h(h_), c0(c0_), w(w_) {
+    const std::size_t slots = std::size_t{1} << (h + w);
+    start.assign(slots + 1, 0);
+    visit(0, 0, 0, 0, 0, [&](u32 slot, u64, u64) { ++start[slot + 1]; });
+    for (std::size_t i = 0; i < slots; ++i) start[i + 1] += start[i];
+    anti.resize(start[slots]);
+    diag.resize(start[slots]);
+    std::vector<u32> next(start.begin(), start.end() - 1);
+    visit(0, 0, 0, 0, 0, [&](u32 slot, u64 a, u64 d) {
+      anti[next[slot]] = a;
+      diag[next[slot]++] = d;
+    });
+  }
+
+  /// Every placement on rows i .. h - 1 added to the partial one (rows, cols, a, d): skip row i
+  /// or put a queen on it in a free column that no placed queen sees diagonally.
+  template <class F>
+  void visit(int i, u32 rows, u32 cols, u64 a, u64 d, const F& f) const {
+    if (i == h) {
+      f(rows << w | cols, a, d);
+      return;
+    }
+    visit(i + 1, rows, cols, a, d, f);
+    const int r = r0 + i;
+    for (int j = 0; j < w; ++j) {
+      if (cols >> j & 1) continue;
+      const int c = c0 + j;
+      const u64 ab = u64{1} << (r + c), db = u64{1} << (r - c + n - 1);
+      if ((a & ab) | (d & db)) continue;
+      visit(i + 1, rows | u32{1} << i, cols | u32{1} << j, a | ab, d | db, f);
+    }
+  }
+
+  std::size_t size() const { return anti.size(); }
+};
+
+/// Next larger integer with the same number of set bits (Gosper's hack); x != 0.
+u64 next_same_popcount(u64 x) {
+  const u64 low = x & (~x + 1), ripple = x + low;
+  return (((ripple ^ x) >> 2) / low) | ripple;
+}
+
+std::size_t join(Engine e, u64 a, u64 d, const u64* A, const u64* D, std::size_t count, int shift_a,
+                 int shift_d, u64 low, int width, u64* out) {
+  return e == Engine::kAvx512
+             ? detail::join_avx512(a, d, A, D, count, shift_a, shift_d, low, width, out)
+             : detail::join_scalar(a, d, A, D, count, shift_a, shift_d, low, width, out);
+}
+
+void compress(Engine e, const u64* x, std::size_t count, u64 mask, u64* out) {
+  if (e == Engine::kAvx512)
+    detail::compress_avx512(x, count, mask, out);
+  else
+    detail::compress_scalar(x, count, mask, out);
+}
+
+/// The board's geometry and quadrant tables, and the per-R work.
+class Counter {
+ public:
+  Counter(int n, Engine e)
+      : n_(n),
+        ce_((n + 1) / 2),
+        cw_(n - ce_),
+        t_(n / 2),
+        engine_(e),
+        ne_(n, 0, t_, 0, ce_),
+        se_(n, t_, n - t_, 0, ce_),
+        nw_(n, 0, t_, ce_, cw_),
+        sw_(n, t_, n - t_, ce_, cw_) {}
+
+  /// Pairs of disjoint east/west patterns for the east row set R (bit r = row r).
+  u64 count_rows(u64 rows) {
+    east_.size = 0;
+    west_.size = 0;
+    half(ne_, se_, rows, east_);
+    half(nw_, sw_, all_rows() ^ rows, west_);
+    if (east_.size == 0 || west_.size == 0) return 0;
+    const Patterns& small = east_.size <= west_.size ? east_ : west_;
+    const Patterns& large = east_.size <= west_.size ? west_ : east_;
+    u64 or_small = 0, or_large = 0;
+    for (std::size_t i = 0; i < small.size; ++i) or_small |= small.buf[i];
+    for (std::size_t i = 0; i < large.size; ++i) or_large |= large.buf[i];
+    const u64 live = or_small & or_large;  // the bits that can clash
+    int k = 0;
+    while (k < kMaxCuts && (small.size >> (k + 1)) >= static_cast<std::size_t>(kBlock)) ++k;
+    k = std::min(k, std::popcount(live));
+    const u64 cut = choose_cut(small, large, live, k);
+    const u64 rest = live & ~cut;
+    const int bits = std::popcount(rest);
+    const std::size_t buckets = std::size_t{1} << k;
+    bucket(small, cut, rest, k, small_vals_, small_start_);
+    bucket(large, cut, rest, k, large_vals_, large_start_);
+    u64 pairs = 0;
+    const u64 full = buckets - 1;
+    for (u64 i = 0; i < buckets; ++i) {
+      const std::size_t size = small_start_[i + 1] - small_start_[i];
+      if (size == 0) continue;
+      counter_[i].build(small_vals_.data() + small_start_[i], size, bits);
+      const u64 free = full & ~i;
+      for (u64 j = free;; j = (j - 1) & free) {  // every bucket index disjoint from i
+        const std::size_t nq = large_start_[j + 1] - large_start_[j];
+        if (nq) pairs += counter_[i].count(large_vals_.data() + large_start_[j], nq, engine_);
+        if (j == 0) break;
+      }
+    }
+    return pairs;
+  }
+
+  u64 all_rows() const { return (u64{1} << n_) - 1; }
+  int east_rows() const { return ce_; }
+  u64 nodes() const { return nodes_; }
+
+ private:
+  static constexpr int kMaxCuts = 4;
+
+  /// Patterns in a buffer that only grows (no zero-filling per append).
+  struct Patterns {
+    std::vector<u64> buf;
+    std::size_t size = 0;
+    u64* room(std::size_t extra) {
+      if (buf.size() < size + extra) buf.resize(std::max(size + extra, 2 * buf.size()));
+      return buf.data() + size;
+    }
+  };
+
+  /// The half-board patterns on rows `rows` from the quadrant pair (top, bottom).
+  void half(const Quadrant& top, const Quadrant& bottom, u64 rows, Patterns& out) {
+    const u32 top_rows = static_cast<u32>(rows & ((u64{1} << t_) - 1));
+    const u32 bottom_rows = static_cast<u32>(rows >> t_);
+    const int w = top.w;
+    const u32 all_cols = (u32{1} << w) - 1;
+    const int k = std::popcount(top_rows);
+    if (k > w) return;
+    const u64 low = n_ > 1 ? (u64{1} << (n_ - 1)) - 1 : 0;
+    for (u64 x = (u64{1} << k) - 1; x <= all_cols;) {
+      const u32 cols = static_cast<u32>(x);
+      const u32 s1 = top_rows << w | cols, s2 = bottom_rows << bottom.w | (all_cols ^ cols);
+      const u32 b0 = bottom.start[s2], b1 = bottom.start[s2 + 1];
+      const std::size_t nb = b1 - b0;
+      if (nb) {
+        for (u32 p = top.start[s1]; p < top.start[s1 + 1]; ++p) {
+          out.size += join(engine_, top.anti[p], top.diag[p], &bottom.anti[b0], &bottom.diag[b0],
+                           nb, ce_, n_ - ce_, low, n_ - 1, out.room(nb));
+          nodes_ += nb;
+        }
+      }
+      if (x == 0) break;
+      x = next_same_popcount(x);
+    }
+  }
+
+  /// The k bits of `live` set most often in both lists (counted on a sample of each), as a mask.
+  static u64 choose_cut(const Patterns& a, const Patterns& b, u64 live, int k) {
+    if (k == 0) return 0;
+    std::array<u64, 64> ca{}, cb{};
+    const std::size_t sa = std::max<std::size_t>(1, a.size / 256);
+    const std::size_t sb = std::max<std::size_t>(1, b.size / 256);
+    for (std::size_t i = 0; i < a.size; i += sa)
+      for (u64 x = a.buf[i] & live; x; x &= x - 1) ++ca[std::countr_zero(x)];
+    for (std::size_t i = 0; i < b.size; i += sb)
+      for (u64 x = b.buf[i] & live; x; x &= x - 1) ++cb[std::countr_zero(x)];
+    u64 cut = 0;
+    for (int m = 0; m < k; ++m) {
+      int best = -1;
+      u64 best_score = 0;
+      for (u64 x = live & ~cut; x; x &= x - 1) {
+        const int bit = std::countr_zero(x);
+        const u64 score = ca[bit] * cb[bit];
+        if (best < 0 || score > best_score) best = bit, best_score = score;
+      }
+      cut |= u64{1} << best;
+    }
+    return cut;
+  }
+
+  /// Patterns sorted into 2^k buckets by their cut bits (a counting sort), each reduced to its
+  /// `rest` bits: vals[start[i] .. start[i + 1]) is bucket i.
+  void bucket(const Patterns& in, u64 cut, u64 rest, int k, std::vector<u64>& vals,
+              std::vector<std::size_t>& start) {
+    const std::size_t buckets = std::size_t{1} << k, n = in.size;
+    if (index_.size() < n) index_.resize(std::max(n, 2 * index_.size()));
+    if (packed_.size() < n) packed_.resize(std::max(n, 2 * packed_.size()));
+    if (vals.size() < n) vals.resize(std::max(n, 2 * vals.size()));
+    compress(engine_, in.buf.data(), n, cut, index_.data());
+    compress(engine_, in.buf.data(), n, rest, packed_.data());
+    start.assign(buckets + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) ++start[index_[i] + 1];
+    for (std::size_t i = 0; i < buckets; ++i) start[i + 1] += start[i];
+    next_.assign(start.begin(), start.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) vals[next_[index_[i]]++] = packed_[i];
+  }
+
+  int n_, ce_, cw_, t_;
+  Engine engine_;
+  Quadrant ne_, se_, nw_, sw_;
+  u64 nodes_ = 0;
+  Patterns east_, west_;
+  std::vector<u64> index_, packed_, small_vals_, large_vals_;
+  std::vector<std::size_t> small_start_, large_start_, next_;
+  std::array<DisjointCounter, std::size_t{1} << kMaxCuts> counter_;
+};
+
+/// Transposes the 64 x 64 bit matrix a in place: bit j of a[i] becomes bit i of a[j] (the
+/// recursive block exchange of Hacker's Delight, section 7-3).
+void transpose64(u64* a) {
+  u64 m = 0x00000000FFFFFFFFull;
+  for (int j = 32; j != 0; j >>= 1, m ^= m << j) {
+    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const u64 t = ((a[k] >> j) ^ a[k | j]) & m;
+      a[k | j] ^= t;
+      a[k] ^= t << j;
+    }
+  }
+}
+
+/// Row set r reflected top to bottom.
+u64 reflect_rows(u64 r, int n) {
+  u64 out = 0;
+  for (int i = 0; i < n; ++i)
+    if (r >> i & 1) out |= u64{1} << (n - 1 - i);
+  return out;
+}
+
+}  // namespace
+
+const char* engine_name(Engine e) {
+  return e == Engine::kAvx512 ? "avx512" : "scalar";
+}
+
+bool engine_available(Engine e) {
+  if (e == Engine::kScalar) return true;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  return detail::avx512_built() && __builtin_cpu_supports("avx512f") &&
+         __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
+#else
+  return false;
+#endif
+}
+
+Engine best_engine() {
+  return engine_available(Engine::kAvx512) ? Engine::kAvx512 : Engine::kScalar;
+}
+
+RotationFixed rotation_fixed(int n) {
+  RotationFixed out;
+  if (n < 1 || n > kMaxN)
+    throw std::invalid_argument("quadrant-join: n = " + std::to_string(n) + " is out of range");
+  if (n == 1) return {1, 1, 1};
+  // Rows 0 .. n/2 - 1 each place a queen and its image under the half turn; for odd n the
+  // middle row's queen must be its own image, the centre square.
+  std::vector<int> col(n, -1);
+  const int half = n / 2;
+  u64 cols = 0, anti = 0, diag = 0;
+  auto free_square = [&](int r, int c) {
+    return !(cols >> c & 1) && !(anti >> (r + c) & 1) && !(diag >> (r - c + n - 1) & 1);
+  };
+  auto put = [&](int r, int c) {
+    cols ^= u64{1} << c;
+    anti ^= u64{1} << (r + c);
+    diag ^= u64{1} << (r - c + n - 1);
+  };
+  if (n % 2 == 1) {
+    const int m = n / 2;
+    put(m, m);
+    col[m] = m;
+    ++out.nodes;
+  }
+  auto search = [&](auto&& self, int r) -> void {
+    if (r == half) {
+      ++out.f180;
+      bool quarter = true;  // the quarter turn maps (r, c) to (c, n - 1 - r)
+      for (int i = 0; i < n && quarter; ++i) quarter = col[col[i]] == n - 1 - i;
+      out.f90 += quarter;
+      return;
+    }
+    const int r2 = n - 1 - r;
+    for (int c = 0; c < n; ++c) {
+      const int c2 = n - 1 - c;
+      if (!free_square(r, c)) continue;
+      put(r, c);
+      const bool ok = free_square(r2, c2);
+      if (ok) {
+        put(r2, c2);
+        col[r] = c;
+        col[r2] = c2;
+        out.nodes += 2;
+        self(self, r + 1);
+        put(r2, c2);
+      }
+      put(r, c);
+    }
+  };
+  search(search, 0);
+  return out;
+}
+
+Result count(int n, Engine engine, Progress* progress) {
+  if (n < 1 || n > kMaxN)
+    throw std::invalid_argument("quadrant-join: n = " + std::to_string(n) +
+                                " is out of range (1.." + std::to_string(kMaxN) + ")");
+  if (!engine_available(engine))
+    throw std::invalid_argument(std::string("quadrant-join: engine ") + engine_name(engine) +
+                                " does not run on this CPU");
+  Counter counter(n, engine);
+  const u64 all = counter.all_rows();
+  const int ce = counter.east_rows();
+  // The canonical row sets: the least of each orbit under the top-bottom reflection and, for even
+  // n, the complement (the left-right mirror).
+  auto canonical_weight = [&](u64 r) -> int {
+    const u64 f = reflect_rows(r, n);
+    if (n % 2 == 1) return f < r ? 0 : (f == r ? 1 : 2);
+    const u64 c = all ^ r, fc = all ^ f;
+    if (std::min(std::min(f, c), fc) < r) return 0;
+    std::array<u64, 4> orbit{r, f, c, fc};
+    std::sort(orbit.begin(), orbit.end());
+    return static_cast<int>(std::unique(orbit.begin(), orbit.end()) - orbit.begin());
+  };
+  std::vector<u64> rows;
+  for (u64 r = (u64{1} << ce) - 1; r <= all; r = next_same_popcount(r))
+    if (canonical_weight(r)) rows.push_back(r);
+  if (progress) progress->total.store(rows.size(), std::memory_order_relaxed);
+  u64 total = 0;
+  for (u64 r : rows) {
+    total += static_cast<u64>(canonical_weight(r)) * counter.count_rows(r);
+    if (progress) progress->done.fetch_add(1, std::memory_order_relaxed);
+  }
+  const RotationFixed fixed = rotation_fixed(n);
+  Result out{total, 0, counter.nodes() + fixed.nodes, 1};
+  if (n == 1) {
+    out.unique = 1;
+  } else {
+    const u64 orbits = total + fixed.f180 + 2 * fixed.f90;
+    if (orbits % 8 != 0) throw std::logic_error("quadrant-join: Burnside sum not divisible by 8");
+    out.unique = orbits / 8;
+  }
+  return out;
+}
+
+DisjointCounter::~DisjointCounter() {
+  std::free(table_);
+}
+
+void DisjointCounter::build(const u64* patterns, std::size_t count, int bits) {
+  size_ = count;
+  if (count < kMinTable) {
+    blocks_ = 0;
+    std::copy(patterns, patterns + count, plain_);
+    return;
+  }
+  chunks_ = std::max(1, (bits + kChunkBits - 1) / kChunkBits);
+  blocks_ = static_cast<int>((count + kBlock - 1) / kBlock);
+  const std::size_t words = static_cast<std::size_t>(blocks_) * chunks_ * kChunkValues * kWords;
+  if (words > capacity_) {
+    std::free(table_);
+    const std::size_t grown = std::max(words, 2 * capacity_);
+    table_ = static_cast<u64*>(std::aligned_alloc(64, grown * sizeof(u64)));
+    if (!table_) throw std::bad_alloc();
+    capacity_ = grown;
+  }
+  const u64 used = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
+  for (int b = 0; b < blocks_; ++b) {
+    // clear[w][i]: bit j set when pattern 64 w + j of the block lacks bit i (a 64 x 64 bit
+    // transpose of the complemented patterns); valid: the block's patterns at all
+    alignas(64) u64 clear[kWords][64];
+    u64 valid[kWords];
+    const std::size_t first = static_cast<std::size_t>(b) * kBlock;
+    for (int w = 0; w < kWords; ++w) {
+      const std::size_t from = first + 64 * static_cast<std::size_t>(w);
+      const std::size_t have = from < count ? std::min<std::size_t>(64, count - from) : 0;
+      for (std::size_t j = 0; j < 64; ++j) clear[w][j] = j < have ? ~patterns[from + j] & used : 0;
+      transpose64(clear[w]);
+      valid[w] = have == 64 ? ~u64{0} : (u64{1} << have) - 1;
+    }
+    for (int c = 0; c < chunks_; ++c) {
+      u64* t = table_ + ((static_cast<std::size_t>(b) * chunks_ + c) * kChunkValues) * kWords;
+      for (int w = 0; w < kWords; ++w) t[w] = c == 0 ? valid[w] : ~u64{0};
+      for (int v = 1; v < kChunkValues; ++v) {
+        const u64* from = t + (v & (v - 1)) * kWords;  // v without its lowest bit
+        const int bit = c * kChunkBits + std::countr_zero(static_cast<unsigned>(v));
+        u64* to = t + v * kWords;
+        for (int w = 0; w < kWords; ++w) to[w] = bit < bits ? from[w] & clear[w][bit] : from[w];
+      }
+    }
+  }
+}
+
+u64 DisjointCounter::count(const u64* q, std::size_t nq, Engine engine) const {
+  if (blocks_ == 0) {
+    u64 total = 0;
+    for (std::size_t i = 0; i < size_; ++i)
+      for (std::size_t j = 0; j < nq; ++j) total += (plain_[i] & q[j]) == 0;
+    return total;
+  }
+  return engine == Engine::kAvx512 ? detail::count_avx512(table_, blocks_, chunks_, q, nq)
+                                   : detail::count_scalar(table_, blocks_, chunks_, q, nq);
+}
+
+namespace detail {
+
+std::size_t join_scalar(u64 a, u64 d, const u64* A, const u64* D, std::size_t count, int shift_a,
+                        int shift_d, u64 low, int width, u64* out) {
+  std::size_t got = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const u64 a2 = A[i], d2 = D[i];
+    out[got] = (((a | a2) >> shift_a) & low) | ((((d | d2) >> shift_d) & low) << width);
+    got += ((a & a2) | (d & d2)) == 0;
+  }
+  return got;
+}
+
+u64 count_scalar(const u64* table, int blocks, int chunks, const u64* q, std::size_t nq) {
+  constexpr u64 kMask = kChunkValues - 1;
+  u64 total = 0;
+  const std::size_t stride = static_cast<std::size_t>(chunks) * kChunkValues * kWords;
+  for (int b = 0; b < blocks; ++b) {
+    const u64* t = table + b * stride;
+    for (std::size_t j = 0; j < nq; ++j) {
+      u64 x = q[j];
+      u64 acc[kWords];
+      const u64* s = t + (x & kMask) * kWords;
+      for (int w = 0; w < kWords; ++w) acc[w] = s[w];
+      for (int c = 1; c < chunks; ++c) {
+        x >>= kChunkBits;
+        s = t + (static_cast<std::size_t>(c) * kChunkValues + (x & kMask)) * kWords;
+        for (int w = 0; w < kWords; ++w) acc[w] &= s[w];
+      }
+      for (int w = 0; w < kWords; ++w) total += static_cast<u64>(std::popcount(acc[w]));
+    }
+  }
+  return total;
+}
+
+void compress_scalar(const u64* x, std::size_t count, u64 mask, u64* out) {
+  for (std::size_t i = 0; i < count; ++i) {
+    u64 r = 0, bit = 1;
+    for (u64 m = mask; m; m &= m - 1, bit <<= 1)
+      if (x[i] & (m & (~m + 1))) r |= bit;
+    out[i] = r;
+  }
+}
+
+}  // namespace detail
+}  // namespace sb::nqueens::quadrants
+
+namespace sb::nqueens {
+
+Result quadrant_join(const Params& p) {
+  validate(p, 1, quadrants::kMaxN, "quadrant-join");
+  return quadrants::count(p.n, quadrants::best_engine(), p.progress);
+}
+
+}  // namespace sb::nqueens

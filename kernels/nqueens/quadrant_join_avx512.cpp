@@ -1,0 +1,96 @@
+// quadrant-join's inner loops on AVX-512 (engine avx512): the half-board join (8 bottom quadrant
+// placements tested against one top placement per step, the compatible ones' patterns written
+// with a compress store), the disjoint-pattern count (one 512-bit AND per query chunk and a
+// VPOPCNTQ per block of 512 patterns) and PEXT. Same results as the portable loops of
+// quadrant_join.cpp. This file alone is compiled with -mavx512f -mavx512vpopcntdq -mbmi2
+// (CMakeLists.txt) and called only after the CPU was found to have them (quadrant_join.cpp); on
+// other targets it compiles to stubs that are never called.
+#include "quadrant_join.hpp"
+
+#if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__) && defined(__BMI2__)
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+// GCC 12's AVX-512 intrinsics use a deliberately undefined pass-through vector and warn about it
+// when inlined (GCC bug 105593, fixed in GCC 13).
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+#include <immintrin.h>
+
+namespace sb::nqueens::quadrants::detail {
+
+bool avx512_built() {
+  return true;
+}
+
+std::size_t join_avx512(std::uint64_t a, std::uint64_t d, const std::uint64_t* A,
+                        const std::uint64_t* D, std::size_t count, int shift_a, int shift_d,
+                        std::uint64_t low, int width, std::uint64_t* out) {
+  const __m512i va = _mm512_set1_epi64(static_cast<long long>(a));
+  const __m512i vd = _mm512_set1_epi64(static_cast<long long>(d));
+  const __m512i vlow = _mm512_set1_epi64(static_cast<long long>(low));
+  const __m128i sa = _mm_cvtsi32_si128(shift_a), sd = _mm_cvtsi32_si128(shift_d);
+  const __m128i sw = _mm_cvtsi32_si128(width);
+  std::uint64_t* to = out;
+  for (std::size_t i = 0; i < count; i += 8) {
+    const std::size_t left = count - i;
+    const __mmask8 lanes = left >= 8 ? 0xFF : static_cast<__mmask8>((1u << left) - 1);
+    const __m512i xa = _mm512_maskz_loadu_epi64(lanes, A + i);
+    const __m512i xd = _mm512_maskz_loadu_epi64(lanes, D + i);
+    const __m512i clash = _mm512_or_si512(_mm512_and_si512(xa, va), _mm512_and_si512(xd, vd));
+    const __mmask8 ok = _mm512_mask_testn_epi64_mask(lanes, clash, clash);
+    const __m512i pa = _mm512_and_si512(_mm512_srl_epi64(_mm512_or_si512(xa, va), sa), vlow);
+    const __m512i pd = _mm512_and_si512(_mm512_srl_epi64(_mm512_or_si512(xd, vd), sd), vlow);
+    _mm512_mask_compressstoreu_epi64(to, ok, _mm512_or_si512(pa, _mm512_sll_epi64(pd, sw)));
+    to += __builtin_popcount(ok);
+  }
+  return static_cast<std::size_t>(to - out);
+}
+
+std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks,
+                           const std::uint64_t* q, std::size_t nq) {
+  constexpr std::uint64_t kMask = kChunkValues - 1;
+  const std::size_t stride = static_cast<std::size_t>(chunks) * kChunkValues * kWords;
+  __m512i sum = _mm512_setzero_si512();
+  for (int b = 0; b < blocks; ++b) {  // block outside: its tables stay in the L1 cache
+    const std::uint64_t* t = table + b * stride;
+    for (std::size_t j = 0; j < nq; ++j) {
+      std::uint64_t x = q[j];
+      __m512i acc = _mm512_load_si512(t + (x & kMask) * kWords);
+      for (int c = 1; c < chunks; ++c) {
+        x >>= kChunkBits;
+        acc = _mm512_and_si512(
+            acc, _mm512_load_si512(t + (static_cast<std::size_t>(c) * kChunkValues + (x & kMask)) *
+                                           kWords));
+      }
+      sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
+    }
+  }
+  return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(sum));
+}
+
+void compress_avx512(const std::uint64_t* x, std::size_t count, std::uint64_t mask,
+                     std::uint64_t* out) {
+  for (std::size_t i = 0; i < count; ++i) out[i] = _pext_u64(x[i], mask);
+}
+
+}  // namespace sb::nqueens::quadrants::detail
+
+#else
+
+namespace sb::nqueens::quadrants::detail {
+
+bool avx512_built() {
+  return false;
+}
+std::size_t join_avx512(std::uint64_t, std::uint64_t, const std::uint64_t*, const std::uint64_t*,
+                        std::size_t, int, int, std::uint64_t, int, std::uint64_t*) {
+  return 0;
+}
+std::uint64_t count_avx512(const std::uint64_t*, int, int, const std::uint64_t*, std::size_t) {
+  return 0;
+}
+void compress_avx512(const std::uint64_t*, std::size_t, std::uint64_t, std::uint64_t*) {}
+
+}  // namespace sb::nqueens::quadrants::detail
+
+#endif

@@ -1,0 +1,141 @@
+// The quadrant-join kernel (kernels/nqueens/quadrant_join*.cpp): Q(n) and U(n) against OEIS,
+// its engines against each other (node counts included), its disjoint-pattern counter against a
+// brute force, its rotation-fixed counts against a filter over all solutions, and bad input.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/progress.hpp"
+#include "core/typed_problem.hpp"
+#include "nqueens/boards.hpp"
+#include "nqueens/nqueens.hpp"
+#include "nqueens/problem.hpp"
+#include "nqueens/quadrant_join.hpp"
+#include "nqueens/reference.hpp"
+
+namespace {
+
+namespace qj = sb::nqueens::quadrants;
+namespace reference = sb::nqueens::reference;
+using sb::nqueens::Result;
+using sb::nqueens::Traits;
+
+Result run(const char* name, int n, sb::Progress* progress = nullptr) {
+  const auto* k = sb::nqueens::problem().find_kernel(name);
+  if (k == nullptr) throw std::runtime_error(std::string("kernel not registered: ") + name);
+  sb::RunSettings s;
+  s.threads = 1;
+  s.progress = progress;
+  return sb::result_of<Traits>(k->run(sb::make_instance<Traits>({n}), s));
+}
+
+const qj::Engine kEngines[] = {qj::Engine::kScalar, qj::Engine::kAvx512};
+
+TEST(QuadrantJoin, MatchesOeisToSixteen) {
+  for (int n = 1; n <= 16; ++n) {
+    const Result r = run("quadrant-join", n);
+    EXPECT_EQ(r.total, *reference::total_solutions(n)) << "Q(" << n << ")";
+    EXPECT_EQ(r.unique, *reference::unique_solutions(n)) << "U(" << n << ")";
+    EXPECT_EQ(r.threads, 1);
+    EXPECT_GT(r.nodes, 0u);
+  }
+}
+
+TEST(QuadrantJoin, EnginesAgree) {
+  for (int n = 1; n <= 15; ++n) {
+    const Result ref = qj::count(n, qj::Engine::kScalar);
+    for (const qj::Engine e : kEngines) {
+      if (!qj::engine_available(e)) continue;
+      const Result r = qj::count(n, e);
+      EXPECT_EQ(r.total, ref.total) << qj::engine_name(e) << " n=" << n;
+      EXPECT_EQ(r.unique, ref.unique) << qj::engine_name(e) << " n=" << n;
+      EXPECT_EQ(r.nodes, ref.nodes) << qj::engine_name(e) << " n=" << n;
+    }
+  }
+}
+
+TEST(QuadrantJoin, AgreesWithConstellation) {
+  for (int n : {12, 13, 14}) {
+    const Result a = run("quadrant-join", n), b = run("constellation", n);
+    EXPECT_EQ(a.total, b.total) << n;
+    EXPECT_EQ(a.unique, b.unique) << n;
+  }
+}
+
+TEST(QuadrantJoin, RotationFixedMatchesAllSolutions) {
+  // The solutions fixed by the half turn (cols[n-1-r] = n-1-cols[r]) and by the quarter turn
+  // (cols[cols[r]] = n-1-r), filtered from every solution.
+  for (int n = 1; n <= 12; ++n) {
+    std::uint64_t f180 = 0, f90 = 0;
+    sb::nqueens::for_each_solution(n, [&](const std::uint8_t* cols) {
+      bool half = true, quarter = true;
+      for (int r = 0; r < n; ++r) {
+        half = half && cols[n - 1 - r] == n - 1 - cols[r];
+        quarter = quarter && cols[cols[r]] == n - 1 - r;
+      }
+      f180 += half;
+      f90 += quarter;
+      return true;
+    });
+    const qj::RotationFixed got = qj::rotation_fixed(n);
+    EXPECT_EQ(got.f180, f180) << n;
+    EXPECT_EQ(got.f90, f90) << n;
+  }
+}
+
+TEST(QuadrantJoin, DisjointCounterMatchesBruteForce) {
+  // Random patterns of several densities and sizes (the plain list, one block, several blocks
+  // with a partial last one), counted against random queries by every engine.
+  std::mt19937_64 rng(20261202);
+  for (int bits : {1, 7, 23, 40, 64}) {
+    for (std::size_t size : {std::size_t{0}, std::size_t{5}, std::size_t{47}, std::size_t{48},
+                             std::size_t{512}, std::size_t{1300}}) {
+      for (int density : {2, 4}) {  // each bit set with probability 1/density
+        const std::uint64_t used = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+        auto draw = [&] {
+          std::uint64_t x = ~std::uint64_t{0};
+          for (int i = 1; i < density; i *= 2) x &= rng();
+          return x & used;
+        };
+        std::vector<std::uint64_t> patterns(size), queries(37);
+        for (auto& p : patterns) p = draw();
+        for (auto& q : queries) q = draw();
+        queries[0] = 0;
+        std::uint64_t expected = 0;
+        for (std::uint64_t q : queries)
+          for (std::uint64_t p : patterns) expected += (p & q) == 0;
+        qj::DisjointCounter counter;
+        counter.build(patterns.data(), patterns.size(), bits);
+        for (const qj::Engine e : kEngines) {
+          if (!qj::engine_available(e)) continue;
+          EXPECT_EQ(counter.count(queries.data(), queries.size(), e), expected)
+              << qj::engine_name(e) << " bits " << bits << " size " << size;
+        }
+      }
+    }
+  }
+}
+
+TEST(QuadrantJoin, ProgressCountsEveryRowSet) {
+  sb::Progress progress;
+  run("quadrant-join", 11, &progress);
+  EXPECT_GT(progress.total.load(), 0u);
+  EXPECT_EQ(progress.done.load(), progress.total.load());
+}
+
+TEST(QuadrantJoin, BadInputIsRejected) {
+  EXPECT_THROW(qj::count(0, qj::Engine::kScalar), std::invalid_argument);
+  EXPECT_THROW(qj::count(qj::kMaxN + 1, qj::Engine::kScalar), std::invalid_argument);
+  EXPECT_THROW(qj::rotation_fixed(qj::kMaxN + 1), std::invalid_argument);
+  if (!qj::engine_available(qj::Engine::kAvx512)) {
+    EXPECT_THROW(qj::count(8, qj::Engine::kAvx512), std::invalid_argument);
+  }
+  EXPECT_STREQ(qj::engine_name(qj::Engine::kScalar), "scalar");
+  EXPECT_STREQ(qj::engine_name(qj::Engine::kAvx512), "avx512");
+}
+
+}  // namespace
