@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests of scripts/tabulate.py, plot.py, gbench_to_csv.py and compare.py on small CSV files
 made during the test (by `searchbench bench`, searchbench_micro, or written here with known
-values), and of scripts/fuzz.sh's argument checks. Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI,
+values), of scripts/fuzz.sh's argument checks and of scripts/tsume/lower_bound.sh. Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI,
 SEARCHBENCH_SOURCE_DIR and, when the microbenchmarks are built, SEARCHBENCH_MICRO.
 
 Usage: SEARCHBENCH_CLI=build/searchbench python3 tests/core/test_scripts.py [TestClass ...]
@@ -532,6 +532,67 @@ class MpiPlan(unittest.TestCase):
                 md = f.read()
             self.assertIn("### MPI kernels: ranks x threads", md)
             self.assertIn("| bitboard-sym-mpi | 9 | 2 | 1 | 2 |", md)
+
+
+class TsumeLowerBound(unittest.TestCase):
+    """scripts/tsume/lower_bound.sh: the journalled ladder of "mate within N?" questions."""
+
+    def ladder(self, journal, *args):
+        env = dict(os.environ, SEARCHBENCH=CLI)
+        return run(["bash", os.path.join(SCRIPTS, "tsume", "lower_bound.sh"), journal, *args],
+                   env=env)
+
+    def rows(self, journal):
+        with open(journal) as f:
+            return list(csv.DictReader(f))
+
+    def test_ladder_journal_and_resume(self):
+        with tempfile.TemporaryDirectory() as d:
+            j = os.path.join(d, "j.csv")
+            # jisaku-10 is a mate in 9 (tsume list): no mate within 1 and 3, then stop at a limit
+            r = self.ladder(j, "jisaku-10", "3", "1", "--", "--max-memory", "64M")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("no mate within 3 plies (proved", r.stdout)
+            self.assertEqual([(x["max_length"], x["answer"]) for x in self.rows(j)],
+                             [("1", "no-mate-within"), ("3", "no-mate-within")])
+            # a second sitting skips what is proved, even N = 2 (made 1), and goes on to the mate
+            r = self.ladder(j, "jisaku-10", "2", "5", "7", "9", "11", "--", "--max-memory", "64M")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("mate in 9 plies, proved minimal (no mate within 7", r.stdout)
+            rows = self.rows(j)
+            self.assertEqual([(x["max_length"], x["answer"], x["mate_length"]) for x in rows],
+                             [("1", "no-mate-within", ""), ("3", "no-mate-within", ""),
+                              ("5", "no-mate-within", ""), ("7", "no-mate-within", ""),
+                              ("9", "mate", "9")])
+            self.assertTrue(all(int(x["nodes"]) > 0 for x in rows))
+            # a limit that ends the search is journalled as such, and retried by the next sitting
+            j2 = os.path.join(d, "j2.csv")
+            r = self.ladder(j2, "muso-002", "45", "--", "--max-memory", "64M", "--max-nodes", "1000")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual([x["answer"] for x in self.rows(j2)], ["limit"])
+            self.assertIn("nothing proved yet", r.stdout)
+
+    def test_bad_input_one_line_exit_2(self):
+        with tempfile.TemporaryDirectory() as d:
+            j = os.path.join(d, "j.csv")
+            self.assertEqual(self.ladder(j, "jisaku-10", "1").returncode, 0)
+            for args, text in [(["microcosmos", "3"], "journal of puzzle jisaku-10"),
+                               (["jisaku-10", "x"], "not a mate length"),
+                               (["jisaku-10", "4001"], "not a mate length"),
+                               (["nosuch", "3"], "unknown puzzle"),
+                               (["jisaku-10", "3", "--", "--max-memory", "zz"], "--max-memory"),
+                               (["jisaku-10"], "usage")]:
+                r = self.ladder(j, *args)
+                self.assertEqual(r.returncode, 2, args)
+                self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+                self.assertIn(text, r.stderr)
+            other = os.path.join(d, "other.csv")
+            with open(other, "w") as f:
+                f.write("a,b\n")
+            r = self.ladder(other, "jisaku-10", "3")
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("not a lower-bound journal", r.stderr)
+            self.assertEqual(len(self.rows(j)), 1)  # the refused runs added nothing
 
 
 class FuzzScriptArgs(unittest.TestCase):
