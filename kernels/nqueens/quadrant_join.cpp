@@ -38,6 +38,9 @@
 // pairs, the bit choice per R, the symmetry and the vector loops differ).
 //
 // Work split: the row sets R in increasing order (progress: R done of the orbit count); serial.
+// quadrant_join_pieces() cuts the same work into pieces for quadrant-join-tbb and -mpi (journal,
+// resume): piece 0 the rotation search, then up to 1,024 runs of consecutive canonical row sets,
+// on quadrant tables built once by the first piece that needs them and shared read-only.
 // Nodes: the quadrant placement pairs tested in step 1 plus rotation_fixed()'s queens placed
 // (identical for every engine). Limits: 1 <= n <= kMaxN = 23 (the quadrant tables are indexed by
 // 2^(rows + columns) slots, at most 2^24); memory grows about 3-4x per n: docs/nqueens.md. All
@@ -49,6 +52,8 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -127,19 +132,34 @@ void compress(Engine e, const u64* x, std::size_t count, u64 mask, u64* out) {
     detail::compress_scalar(x, count, mask, out);
 }
 
-/// The board's geometry and quadrant tables, and the per-R work.
+/// The board's geometry and its four quadrant tables: built once, read only afterwards (shared by
+/// the threads of a piece run).
+struct Tables {
+  int n, ce, cw, t;
+  Quadrant ne, se, nw, sw;
+  explicit Tables(int n_)
+      : n(n_),
+        ce((n_ + 1) / 2),
+        cw(n_ - ce),
+        t(n_ / 2),
+        ne(n_, 0, t, 0, ce),
+        se(n_, t, n_ - t, 0, ce),
+        nw(n_, 0, t, ce, cw),
+        sw(n_, t, n_ - t, ce, cw) {}
+};
+
+/// The per-R work on a board's tables, with its own scratch buffers (one per thread).
 class Counter {
  public:
-  Counter(int n, Engine e)
-      : n_(n),
-        ce_((n + 1) / 2),
-        cw_(n - ce_),
-        t_(n / 2),
+  Counter(const Tables& tables, Engine e)
+      : n_(tables.n),
+        ce_(tables.ce),
+        t_(tables.t),
         engine_(e),
-        ne_(n, 0, t_, 0, ce_),
-        se_(n, t_, n - t_, 0, ce_),
-        nw_(n, 0, t_, ce_, cw_),
-        sw_(n, t_, n - t_, ce_, cw_) {}
+        ne_(tables.ne),
+        se_(tables.se),
+        nw_(tables.nw),
+        sw_(tables.sw) {}
 
   /// Pairs of disjoint east/west patterns for the east row set R (bit r = row r).
   u64 count_rows(u64 rows) {
@@ -180,7 +200,6 @@ class Counter {
   }
 
   u64 all_rows() const { return (u64{1} << n_) - 1; }
-  int east_rows() const { return ce_; }
   u64 nodes() const { return nodes_; }
 
  private:
@@ -263,9 +282,9 @@ class Counter {
     for (std::size_t i = 0; i < n; ++i) vals[next_[index_[i]]++] = packed_[i];
   }
 
-  int n_, ce_, cw_, t_;
+  int n_, ce_, t_;
   Engine engine_;
-  Quadrant ne_, se_, nw_, sw_;
+  const Quadrant &ne_, &se_, &nw_, &sw_;
   u64 nodes_ = 0;
   Patterns east_, west_;
   std::vector<u64> index_, packed_, small_vals_, large_vals_;
@@ -367,46 +386,67 @@ RotationFixed rotation_fixed(int n) {
   return out;
 }
 
-Result count(int n, Engine engine, Progress* progress) {
+namespace {
+
+void check_n(int n) {
   if (n < 1 || n > kMaxN)
     throw std::invalid_argument("quadrant-join: n = " + std::to_string(n) +
                                 " is out of range (1.." + std::to_string(kMaxN) + ")");
-  if (!engine_available(engine))
-    throw std::invalid_argument(std::string("quadrant-join: engine ") + engine_name(engine) +
-                                " does not run on this CPU");
-  Counter counter(n, engine);
-  const u64 all = counter.all_rows();
-  const int ce = counter.east_rows();
-  // The canonical row sets: the least of each orbit under the top-bottom reflection and, for even
-  // n, the complement (the left-right mirror).
-  auto canonical_weight = [&](u64 r) -> int {
+}
+
+/// An east row set R (bit r = row r) standing for its orbit under the top-bottom reflection and,
+/// for even n, the left-right mirror (R -> its complement); weight: the orbit's size.
+struct RowClass {
+  u64 rows = 0;
+  u64 weight = 0;
+};
+
+/// Every orbit's least member, in increasing order.
+std::vector<RowClass> row_classes(int n) {
+  const u64 all = (u64{1} << n) - 1;
+  const int ce = (n + 1) / 2;
+  auto weight = [&](u64 r) -> u64 {
     const u64 f = reflect_rows(r, n);
     if (n % 2 == 1) return f < r ? 0 : (f == r ? 1 : 2);
     const u64 c = all ^ r, fc = all ^ f;
     if (std::min(std::min(f, c), fc) < r) return 0;
     std::array<u64, 4> orbit{r, f, c, fc};
     std::sort(orbit.begin(), orbit.end());
-    return static_cast<int>(std::unique(orbit.begin(), orbit.end()) - orbit.begin());
+    return static_cast<u64>(std::unique(orbit.begin(), orbit.end()) - orbit.begin());
   };
-  std::vector<u64> rows;
+  std::vector<RowClass> out;
   for (u64 r = (u64{1} << ce) - 1; r <= all; r = next_same_popcount(r))
-    if (canonical_weight(r)) rows.push_back(r);
-  if (progress) progress->total.store(rows.size(), std::memory_order_relaxed);
+    if (const u64 w = weight(r)) out.push_back({r, w});
+  return out;
+}
+
+/// U(n) from Q(n) and F180 + 2 F90 by Burnside's lemma (see the top of this file).
+u64 unique_from(int n, u64 total, u64 rotation_terms) {
+  if (n == 1) return 1;  // the one square is fixed by the reflections too
+  const u64 orbits = total + rotation_terms;
+  if (orbits % 8 != 0) throw std::logic_error("quadrant-join: Burnside sum not divisible by 8");
+  return orbits / 8;
+}
+
+}  // namespace
+
+Result count(int n, Engine engine, Progress* progress) {
+  check_n(n);
+  if (!engine_available(engine))
+    throw std::invalid_argument(std::string("quadrant-join: engine ") + engine_name(engine) +
+                                " does not run on this CPU");
+  const Tables tables(n);
+  Counter counter(tables, engine);
+  const std::vector<RowClass> classes = row_classes(n);
+  if (progress) progress->total.store(classes.size(), std::memory_order_relaxed);
   u64 total = 0;
-  for (u64 r : rows) {
-    total += static_cast<u64>(canonical_weight(r)) * counter.count_rows(r);
+  for (const RowClass& c : classes) {
+    total += c.weight * counter.count_rows(c.rows);
     if (progress) progress->done.fetch_add(1, std::memory_order_relaxed);
   }
   const RotationFixed fixed = rotation_fixed(n);
-  Result out{total, 0, counter.nodes() + fixed.nodes, 1};
-  if (n == 1) {
-    out.unique = 1;
-  } else {
-    const u64 orbits = total + fixed.f180 + 2 * fixed.f90;
-    if (orbits % 8 != 0) throw std::logic_error("quadrant-join: Burnside sum not divisible by 8");
-    out.unique = orbits / 8;
-  }
-  return out;
+  return Result{total, unique_from(n, total, fixed.f180 + 2 * fixed.f90),
+                counter.nodes() + fixed.nodes, 1};
 }
 
 DisjointCounter::~DisjointCounter() {
@@ -515,7 +555,84 @@ void compress_scalar(const u64* x, std::size_t count, u64 mask, u64* out) {
 }  // namespace detail
 }  // namespace sb::nqueens::quadrants
 
+namespace sb::nqueens::quadrants {
+namespace {
+
+/// The most row-class pieces of one board (fewer when there are fewer classes).
+constexpr std::size_t kMaxPieces = 1024;
+
+/// What a piece list shares between its solve calls: the row classes, the pieces' bounds in
+/// them, and the quadrant tables, built by the first solve call (never for a list that is only
+/// described, e.g. for a journal's header) and read only afterwards.
+struct Shared {
+  int n = 0;
+  std::vector<RowClass> classes;
+  std::vector<std::size_t> bounds;  // piece i >= 1: classes[bounds[i - 1] .. bounds[i])
+  std::once_flag built;
+  std::unique_ptr<const Tables> tables;
+
+  const Tables& get_tables() {
+    std::call_once(built, [this] { tables = std::make_unique<const Tables>(n); });
+    return *tables;
+  }
+};
+
+}  // namespace
+}  // namespace sb::nqueens::quadrants
+
 namespace sb::nqueens {
+
+PieceList quadrant_join_pieces(int n) {
+  using namespace quadrants;
+  check_n(n);
+  auto shared = std::make_shared<Shared>();
+  shared->n = n;
+  shared->classes = row_classes(n);
+  const std::size_t classes = shared->classes.size();
+  const std::size_t cut = std::min(classes, kMaxPieces);
+  for (std::size_t i = 1; i <= cut; ++i) shared->bounds.push_back(classes * i / cut);
+  PieceList l;
+  l.scheme = "quadrant-join";
+  l.fields = {"total", "rotation_terms", "nodes"};
+  l.count = 1 + cut;
+  std::uint64_t h = fnv1a_u64(static_cast<std::uint64_t>(n), fnv1a("quadrant-join"));
+  for (std::size_t i = 0; i < cut; ++i) {
+    const std::size_t from = i == 0 ? 0 : shared->bounds[i - 1];
+    h = fnv1a_u64(shared->classes[from].rows, h);
+    h = fnv1a_u64(shared->bounds[i], h);
+  }
+  l.hash = h;
+  l.solve = [shared](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+    for (std::size_t i = 0; i < k; ++i) {
+      const std::uint64_t id = ids[i];
+      if (id > shared->bounds.size())
+        throw std::invalid_argument("quadrant-join: no piece " + std::to_string(id));
+      if (id == 0) {
+        const RotationFixed f = rotation_fixed(shared->n);
+        out[i].v = {0, f.f180 + 2 * f.f90, f.nodes, 0};
+        continue;
+      }
+      Counter counter(shared->get_tables(), best_engine());
+      const std::size_t from = id == 1 ? 0 : shared->bounds[id - 2], to = shared->bounds[id - 1];
+      std::uint64_t total = 0;
+      for (std::size_t c = from; c < to; ++c)
+        total += shared->classes[c].weight * counter.count_rows(shared->classes[c].rows);
+      out[i].v = {total, 0, counter.nodes(), 0};
+    }
+  };
+  l.result_text = [n](const std::vector<Subtotals>& by_id) {
+    Subtotals sum;
+    for (const auto& s : by_id) sum += s;
+    return "total=" + std::to_string(sum.v[0]) +
+           " unique=" + std::to_string(quadrant_unique(n, sum.v[0], sum.v[1])) +
+           " nodes=" + std::to_string(sum.v[2]);
+  };
+  return l;
+}
+
+std::uint64_t quadrant_unique(int n, std::uint64_t total, std::uint64_t rotation_terms) {
+  return quadrants::unique_from(n, total, rotation_terms);
+}
 
 Result quadrant_join(const Params& p) {
   validate(p, 1, quadrants::kMaxN, "quadrant-join");

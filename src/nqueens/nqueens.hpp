@@ -47,8 +47,10 @@ Result bitboard_sym_omp(const Params& p);   ///< bitboard_sym on OpenMP threads 
 Result constellation(const Params& p);      ///< border queens pre-placed up to D4, SIMD row search
 Result constellation_tbb(const Params& p);  ///< constellation's pieces as oneTBB tasks (with TBB)
 Result quadrant_join(const Params& p);      ///< half boards joined from quadrant placements
+Result quadrant_join_tbb(const Params& p);  ///< quadrant-join's pieces as oneTBB tasks (with TBB)
 Result bitboard_sym_mpi(const Params& p);   ///< bitboard_sym's pieces over MPI ranks (with MPI)
 Result constellation_mpi(const Params& p);  ///< constellation's pieces over MPI ranks (with MPI)
+Result quadrant_join_mpi(const Params& p);  ///< quadrant-join's pieces over MPI ranks (with MPI)
 
 /// The piece list of the bitboard-sym kernels (sym::PieceCut, kernels/nqueens/sym_search.hpp) for
 /// the n x n board, 1 <= n <= 32: scheme "bitboard-sym", subtotals total, unique, nodes. The
@@ -60,6 +62,18 @@ PieceList bitboard_sym_pieces(int n);
 /// subtotals total, unique, nodes, batches of 8. constellation-tbb and -mpi run this list.
 /// Throws std::invalid_argument for other n.
 PieceList constellation_pieces(int n);
+
+/// The piece list of the quadrant-join kernels (kernels/nqueens/quadrant_join.cpp) for the n x n
+/// board, 1 <= n <= 23: scheme "quadrant-join", subtotals total (Q(n)), rotation_terms (F180 +
+/// 2 F90, the rotations' terms of Burnside's lemma, all in piece 0) and nodes. The quadrant
+/// tables are built by the first piece solved, not by this call. quadrant-join-tbb and -mpi run
+/// this list. Throws std::invalid_argument for other n.
+PieceList quadrant_join_pieces(int n);
+
+/// U(n) from Q(n) and the rotation terms F180 + 2 F90 (Burnside's lemma: no solution of n >= 2
+/// is fixed by a reflection); 1 for n = 1. Throws std::logic_error when the sum is not a
+/// multiple of 8 (a wrong count).
+std::uint64_t quadrant_unique(int n, std::uint64_t total, std::uint64_t rotation_terms);
 
 /// Largest n accepted by the bit-parallel kernels: one bit per column (bit i = column i) in a
 /// 64-bit word, so that diagonal masks shifted left by one cannot lose bits before they are masked.

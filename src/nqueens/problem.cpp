@@ -137,6 +137,7 @@ std::vector<K> kernels() {
   [[maybe_unused]] auto constellation_list = [](const Instance& x) {
     return constellation_pieces(x.n);
   };
+  [[maybe_unused]] auto quadrant_list = [](const Instance& x) { return quadrant_join_pieces(x.n); };
 #ifdef SEARCHBENCH_WITH_OPENMP
   v.push_back({.name = "bitboard-sym-omp",
                .backend = "openmp",
@@ -182,6 +183,16 @@ std::vector<K> kernels() {
                .micro = {"12", "13"},
                .signature = {"13"}});
 #ifdef SEARCHBENCH_WITH_TBB
+  v.push_back({.name = "quadrant-join-tbb",
+               .backend = "tbb",
+               .summary = "quadrant-join's pieces (the rotation search, then runs of east row "
+                          "sets) as oneTBB tasks, quadrant tables shared (journal, resume)",
+               .range = {1, quadrants::kMaxN},
+               .fn = quadrant_join_tbb,
+               .caps = {{"quick", 17}, {"full", 20}},
+               .micro = {"12", "13"},
+               .signature = {"13"},
+               .pieces = quadrant_list});
   v.push_back({.name = "constellation-tbb",
                .backend = "tbb",
                .summary = "constellation's pieces (an explicit list, largest first) as oneTBB "
@@ -215,6 +226,15 @@ std::vector<K> kernels() {
                .caps = {{"quick", 12}, {"full", 16}},
                .signature = {"13"},
                .pieces = constellation_list});
+  v.push_back({.name = "quadrant-join-mpi",
+               .backend = "mpi",
+               .summary = "quadrant-join's pieces handed out by rank 0 to MPI ranks, oneTBB "
+                          "threads in each, tables on every rank",
+               .range = {1, quadrants::kMaxN},
+               .fn = quadrant_join_mpi,
+               .caps = {{"quick", 12}, {"full", 16}},
+               .signature = {"13"},
+               .pieces = quadrant_list});
 #endif
   return v;
 }

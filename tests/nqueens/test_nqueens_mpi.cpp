@@ -19,6 +19,7 @@
 #include "cli_runner.hpp"
 #include "core/journal.hpp"
 #include "mpi_launcher.hpp"
+#include "nqueens/quadrant_join.hpp"
 #include "nqueens/reference.hpp"
 #include "nqueens/sym_search.hpp"
 
@@ -104,6 +105,30 @@ TEST(Mpi, TwoRanks) {
 TEST(Mpi, ThreeRanks) {
   REQUIRE_MPI();
   ranks_agree(3);
+}
+
+// quadrant-join's pieces on 2 ranks: Q(n), U(n) published, nodes those of the serial kernel.
+TEST(Mpi, QuadrantJoinOnTwoRanks) {
+  REQUIRE_MPI();
+  const auto out = temp("quadrant.csv");
+  const auto r = mpirun(2,
+                        "bench --kernels quadrant-join-mpi --n 4..14 --threads 1 --reps 1 "
+                        "--warmup 0 --budget 0 --out " +
+                            out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = read_csv(slurp(out));
+  ASSERT_EQ(rows.size(), 1u + 11);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const int n = std::stoi(rows[i][col(rows, "n")]);
+    EXPECT_EQ(rows[i][col(rows, "ranks")], "2");
+    EXPECT_EQ(rows[i][col(rows, "total")],
+              std::to_string(*sb::nqueens::reference::total_solutions(n)));
+    EXPECT_EQ(rows[i][col(rows, "unique")],
+              std::to_string(*sb::nqueens::reference::unique_solutions(n)));
+    const auto serial = sb::nqueens::quadrants::count(n, sb::nqueens::quadrants::best_engine());
+    EXPECT_EQ(rows[i][col(rows, "nodes")], std::to_string(serial.nodes)) << n;
+  }
+  fs::remove_all(out.parent_path());
 }
 
 TEST(Mpi, WithoutMpirunOneRank) {  // Open MPI's singleton

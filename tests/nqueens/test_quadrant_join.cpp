@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/pieces.hpp"
 #include "core/progress.hpp"
 #include "core/typed_problem.hpp"
 #include "nqueens/boards.hpp"
@@ -24,11 +25,11 @@ namespace reference = sb::nqueens::reference;
 using sb::nqueens::Result;
 using sb::nqueens::Traits;
 
-Result run(const char* name, int n, sb::Progress* progress = nullptr) {
+Result run(const char* name, int n, sb::Progress* progress = nullptr, int threads = 1) {
   const auto* k = sb::nqueens::problem().find_kernel(name);
   if (k == nullptr) throw std::runtime_error(std::string("kernel not registered: ") + name);
   sb::RunSettings s;
-  s.threads = 1;
+  s.threads = threads;
   s.progress = progress;
   return sb::result_of<Traits>(k->run(sb::make_instance<Traits>({n}), s));
 }
@@ -126,6 +127,55 @@ TEST(QuadrantJoin, ProgressCountsEveryRowSet) {
   EXPECT_GT(progress.total.load(), 0u);
   EXPECT_EQ(progress.done.load(), progress.total.load());
 }
+
+// The piece list: its pieces' subtotals add up to the serial count (Q and nodes), the rotation
+// terms give U(n) by Burnside, the list is the same at every call, and a bad id is refused.
+TEST(QuadrantJoinPieces, SumToTheSerialCount) {
+  for (int n = 1; n <= 14; ++n) {
+    const sb::PieceList list = sb::nqueens::quadrant_join_pieces(n);
+    EXPECT_EQ(list.scheme, "quadrant-join");
+    EXPECT_EQ(list.fields, (std::vector<std::string>{"total", "rotation_terms", "nodes"}));
+    EXPECT_EQ(list.hash, sb::nqueens::quadrant_join_pieces(n).hash) << n;
+    std::vector<std::uint64_t> ids(list.count);
+    for (std::uint64_t i = 0; i < list.count; ++i) ids[i] = i;
+    std::vector<sb::Subtotals> out(list.count);
+    list.solve(ids.data(), ids.size(), out.data());
+    sb::Subtotals sum = list.base;
+    for (const auto& s : out) sum += s;
+    const qj::RotationFixed f = qj::rotation_fixed(n);
+    EXPECT_EQ(out[0].v[1], f.f180 + 2 * f.f90) << "piece 0 is the rotation search, n=" << n;
+    const Result serial = qj::count(n, qj::best_engine());
+    EXPECT_EQ(sum.v[0], serial.total) << n;
+    EXPECT_EQ(sum.v[2], serial.nodes) << n;
+    EXPECT_EQ(sb::nqueens::quadrant_unique(n, sum.v[0], sum.v[1]), *reference::unique_solutions(n))
+        << n;
+    EXPECT_EQ(list.result_text(out), "total=" + std::to_string(serial.total) +
+                                         " unique=" + std::to_string(serial.unique) +
+                                         " nodes=" + std::to_string(serial.nodes));
+    const std::uint64_t bad = list.count;
+    sb::Subtotals one;
+    EXPECT_THROW(list.solve(&bad, 1, &one), std::invalid_argument);
+  }
+  EXPECT_NE(sb::nqueens::quadrant_join_pieces(12).hash, sb::nqueens::quadrant_join_pieces(13).hash);
+  EXPECT_EQ(sb::nqueens::quadrant_join_pieces(20).count, 1025u);  // 1,024 runs of row sets
+  EXPECT_THROW(sb::nqueens::quadrant_join_pieces(0), std::invalid_argument);
+  EXPECT_THROW(sb::nqueens::quadrant_join_pieces(qj::kMaxN + 1), std::invalid_argument);
+  EXPECT_THROW(sb::nqueens::quadrant_unique(8, 93, 0), std::logic_error);  // not a multiple of 8
+}
+
+#ifdef SEARCHBENCH_WITH_TBB
+TEST(QuadrantJoinTbb, MatchesOeisForAnyThreadCount) {
+  for (int n = 1; n <= 15; ++n) {
+    const Result serial = run("quadrant-join", n);
+    for (const int threads : {1, 2, 3}) {
+      const Result r = run("quadrant-join-tbb", n, nullptr, threads);
+      EXPECT_EQ(r.total, *reference::total_solutions(n)) << n << " t" << threads;
+      EXPECT_EQ(r.unique, *reference::unique_solutions(n)) << n << " t" << threads;
+      EXPECT_EQ(r.nodes, serial.nodes) << n << " t" << threads;
+    }
+  }
+}
+#endif
 
 TEST(QuadrantJoin, BadInputIsRejected) {
   EXPECT_THROW(qj::count(0, qj::Engine::kScalar), std::invalid_argument);
