@@ -9,9 +9,11 @@ Usage: SEARCHBENCH_CLI=build/searchbench python3 tests/core/test_scripts.py [Tes
 import csv
 import math
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 SOURCE = os.environ.get("SEARCHBENCH_SOURCE_DIR",
@@ -558,12 +560,13 @@ class TsumeLowerBound(unittest.TestCase):
             # a second sitting skips what is proved, even N = 2 (made 1), and goes on to the mate
             r = self.ladder(j, "jisaku-10", "2", "5", "7", "9", "11", "--", "--max-memory", "64M")
             self.assertEqual(r.returncode, 0, r.stderr)
-            self.assertIn("mate in 9 plies, proved minimal (no mate within 7", r.stdout)
+            self.assertIn("mate in 9 plies, proved minimal", r.stdout)
             rows = self.rows(j)
+            # dfpn proves the 9 plies minimal itself (the answer mate-minimal)
             self.assertEqual([(x["max_length"], x["answer"], x["mate_length"]) for x in rows],
                              [("1", "no-mate-within", ""), ("3", "no-mate-within", ""),
                               ("5", "no-mate-within", ""), ("7", "no-mate-within", ""),
-                              ("9", "mate", "9")])
+                              ("9", "mate-minimal", "9")])
             self.assertTrue(all(int(x["nodes"]) > 0 for x in rows))
             # a limit that ends the search is journalled as such, and retried by the next sitting
             j2 = os.path.join(d, "j2.csv")
@@ -571,6 +574,19 @@ class TsumeLowerBound(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertEqual([x["answer"] for x in self.rows(j2)], ["limit"])
             self.assertIn("nothing proved yet", r.stdout)
+            # ... under the puzzle's own name (a node limit must not rename it), so the next
+            # sitting, with other limits, resumes the same journal
+            r = self.ladder(j2, "muso-002", "45", "--", "--max-memory", "64M", "--max-nodes", "2000")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual([(x["puzzle"], x["answer"]) for x in self.rows(j2)],
+                             [("muso-002", "limit"), ("muso-002", "limit")])
+            # a position with no mate at all: proved so, and every N is settled
+            j3 = os.path.join(d, "j3.csv")
+            r = self.ladder(j3, "interpose-pawn", "1", "41", "--", "--max-memory", "64M")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual([x["answer"] for x in self.rows(j3)], ["no-mate-within", "no-mate"])
+            self.assertIn("no mate of any length (proved", r.stdout)
+            self.assertIn("mate within 1 ply?", r.stderr)
 
     def test_bad_input_one_line_exit_2(self):
         with tempfile.TemporaryDirectory() as d:
@@ -579,6 +595,11 @@ class TsumeLowerBound(unittest.TestCase):
             for args, text in [(["microcosmos", "3"], "journal of puzzle jisaku-10"),
                                (["jisaku-10", "x"], "not a mate length"),
                                (["jisaku-10", "4001"], "not a mate length"),
+                               (["jisaku-10", "1" + "0" * 20], "not a mate length"),
+                               (["jisaku-10", "3", "--", "-k", "andor"], "option -k"),
+                               (["jisaku-10", "3", "--", "--max-length=5"], "option --max-length"),
+                               (["jisaku-10", "3", "--", "--interpositions", "no-futile"],
+                                "--interpositions all"),
                                (["nosuch", "3"], "unknown puzzle"),
                                (["jisaku-10", "3", "--", "--max-memory", "zz"], "--max-memory"),
                                (["jisaku-10"], "usage")]:
@@ -592,7 +613,40 @@ class TsumeLowerBound(unittest.TestCase):
             r = self.ladder(other, "jisaku-10", "3")
             self.assertEqual(r.returncode, 2)
             self.assertIn("not a lower-bound journal", r.stderr)
+            for where, text in [(os.path.join(d, "no", "such", "j.csv"), "cannot create"),
+                                (d, "is a directory")]:
+                r = self.ladder(where, "jisaku-10", "3")
+                self.assertEqual(r.returncode, 2, where)
+                self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+                self.assertIn(text, r.stderr)
+            self.assertFalse(os.path.exists(os.path.join(d, "no")))
             self.assertEqual(len(self.rows(j)), 1)  # the refused runs added nothing
+
+    def test_interrupt_stops_the_solver(self):
+        with tempfile.TemporaryDirectory() as d:
+            j = os.path.join(d, "j.csv")
+            env = dict(os.environ, SEARCHBENCH=CLI)
+            p = subprocess.Popen(["bash", os.path.join(SCRIPTS, "tsume", "lower_bound.sh"), j,
+                                  "microcosmos", "1001", "--", "--max-memory", "64M"],
+                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True)
+            time.sleep(2)
+            p.send_signal(signal.SIGTERM)
+            out, err = p.communicate(timeout=30)
+            self.assertNotEqual(p.returncode, 0)
+            self.assertIn("stopped; the answers so far are in", err)
+            time.sleep(0.5)
+            left = []
+            for pid in filter(str.isdigit, os.listdir("/proc")):
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        cmd = f.read().replace(b"\0", b" ").decode(errors="replace")
+                except OSError:
+                    continue
+                if "--max-length 1001 --max-memory 64M" in cmd:
+                    left.append(cmd)
+            self.assertEqual(left, [], "the solver outlived the script")
+            self.assertEqual(self.rows(j), [])  # the question in progress is not journalled
 
 
 class FuzzScriptArgs(unittest.TestCase):
