@@ -33,10 +33,17 @@ inline const KernelInfo& choose_kernel(const Problem& p, bool given, const std::
                    "'; known kernels: " + p.kernel_names());
 }
 
-/// Threads a command asks for: 1 for a serial kernel, else `asked` (0: every core; for an MPI
-/// kernel the cores divided among the ranks the launcher put on this node).
+/// Threads a command asks for: 1 for a serial kernel (with a note on stderr when more were
+/// asked), else `asked` (0: every core; for an MPI kernel the cores divided among the ranks the
+/// launcher put on this node).
 inline int threads_for(const KernelInfo& k, int asked) {
-  if (!k.parallel()) return 1;
+  if (!k.parallel()) {
+    if (asked > 1)
+      std::fprintf(stderr,
+                   "searchbench: note: --threads is for parallel kernels; %s runs on one thread\n",
+                   k.name.c_str());
+    return 1;
+  }
   if (asked != 0) return asked;
   if (k.distributed()) return std::max(1, sysinfo::hardware_threads() / mpi::launched_local_size());
   return sysinfo::hardware_threads();

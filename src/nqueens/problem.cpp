@@ -2,6 +2,8 @@
 #include "nqueens/problem.hpp"
 
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 #include "core/typed_problem.hpp"
@@ -53,6 +55,16 @@ using K = TypedKernel<Traits>;
 std::string placements_note(std::string_view kernel, const Instance& x) {
   return "; " + std::string(kernel) + " would test all C(n^2, n) = C(" + std::to_string(x.n * x.n) +
          ", " + std::to_string(x.n) + ") = " + placements_text(x.n) + " placements";
+}
+
+/// Why quadrant-join stops at n = 23: the memory its quadrant tables would take (4.3 GB at
+/// n = 22, about 8.5x per two sizes; docs/nqueens.md, "From n = 18 on").
+std::string quadrant_memory_note(std::string_view kernel, const Instance& x) {
+  const double gb = 4.3 * std::pow(8.5, (x.n - 22) / 2.0);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.0f GB", gb);
+  return "; " + std::string(kernel) + "'s quadrant tables would take about " + text +
+         " of memory (constellation-tbb counts up to n = 32)";
 }
 
 double placements_work(double n) {
@@ -172,7 +184,8 @@ std::vector<K> kernels() {
                .fn = quadrant_join,
                .caps = {{"quick", 17}, {"full", 19}},
                .micro = {"12", "13"},
-               .signature = {"13"}});
+               .signature = {"13"},
+               .too_large = quadrant_memory_note});
   v.push_back({.name = "constellation",
                .backend = "serial",
                .summary = "border queens pre-placed up to D4 (constellations), inner rows searched "
@@ -192,7 +205,8 @@ std::vector<K> kernels() {
                .caps = {{"quick", 17}, {"full", 20}},
                .micro = {"12", "13"},
                .signature = {"13"},
-               .pieces = quadrant_list});
+               .pieces = quadrant_list,
+               .too_large = quadrant_memory_note});
   v.push_back({.name = "constellation-tbb",
                .backend = "tbb",
                .summary = "constellation's pieces (an explicit list, largest first) as oneTBB "
@@ -234,7 +248,8 @@ std::vector<K> kernels() {
                .fn = quadrant_join_mpi,
                .caps = {{"quick", 12}, {"full", 16}},
                .signature = {"13"},
-               .pieces = quadrant_list});
+               .pieces = quadrant_list,
+               .too_large = quadrant_memory_note});
 #endif
   return v;
 }

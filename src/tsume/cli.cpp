@@ -108,10 +108,6 @@ int run_solve(const SolveOptions& o) {
   const KernelInfo& info = cli::choose_kernel(ts::problem(), !o.kernel.empty(), o.kernel);
   const ts::KernelEntry& k = ts::kernel(info.name);
   const char* const name = k.typed.name.c_str();
-  if (!k.parallel() && o.threads > 1)
-    std::fprintf(stderr,
-                 "searchbench: note: --threads is for parallel kernels; %s runs on one thread\n",
-                 name);
   ts::Params p;
   p.root = inst.position;
   p.threads = cli::threads_for(info, o.threads);
