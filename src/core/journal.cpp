@@ -309,6 +309,8 @@ Writer::Writer(std::filesystem::path path, int fd) : path_(std::move(path)), fd_
 std::unique_ptr<Writer> Writer::create(const std::filesystem::path& path, const Identity& id,
                                        const std::string& resume_hint) {
   std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw std::invalid_argument("journal " + quoted(path) + " is a directory: give a file name");
   if (std::filesystem::exists(path, ec) || std::filesystem::is_symlink(path, ec))
     throw std::invalid_argument("journal " + quoted(path) + " already exists: continue it with " +
                                 "--resume " + path.string() + " (a journal is never overwritten)");

@@ -4,8 +4,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
+#include "core/memory.hpp"
 #include "core/typed_problem.hpp"
 #include "nqueens/quadrant_join.hpp"
 #include "nqueens/reference.hpp"
@@ -65,6 +67,21 @@ std::string quadrant_memory_note(std::string_view kernel, const Instance& x) {
   std::snprintf(text, sizeof text, "%.0f GB", gb);
   return "; " + std::string(kernel) + "'s quadrant tables would take about " + text +
          " of memory (constellation-tbb counts up to n = 32)";
+}
+
+/// quadrant-join from n = 21 on: refused where its quadrant tables (docs/nqueens.md: about
+/// 1.4, 4.3 and 17.6 GB at n = 21, 22, 23, each placement 16 bytes) would not fit in this
+/// machine's physical memory.
+std::optional<std::string> quadrant_memory_check(const Instance& x) {
+  const double gb = x.n == 21 ? 1.4 : x.n == 22 ? 4.3 : x.n == 23 ? 17.6 : 0.0;
+  const double have = static_cast<double>(physical_memory()) / 1e9;
+  if (gb <= have) return std::nullopt;
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "n = %d: quadrant-join's quadrant tables take about %.1f GB, more than this "
+                "machine's %.1f GB of memory (constellation-tbb needs none)",
+                x.n, gb, have);
+  return std::string(text);
 }
 
 double placements_work(double n) {
@@ -182,6 +199,7 @@ std::vector<K> kernels() {
                           "(AVX-512 chosen at run time), U(n) by Burnside",
                .range = {1, quadrants::kMaxN},
                .fn = quadrant_join,
+               .refuse = quadrant_memory_check,
                .caps = {{"quick", 17}, {"full", 19}},
                .micro = {"12", "13"},
                .signature = {"13"},
@@ -202,6 +220,7 @@ std::vector<K> kernels() {
                           "sets) as oneTBB tasks, quadrant tables shared (journal, resume)",
                .range = {1, quadrants::kMaxN},
                .fn = quadrant_join_tbb,
+               .refuse = quadrant_memory_check,
                .caps = {{"quick", 17}, {"full", 20}},
                .micro = {"12", "13"},
                .signature = {"13"},
@@ -246,6 +265,7 @@ std::vector<K> kernels() {
                           "threads in each, tables on every rank",
                .range = {1, quadrants::kMaxN},
                .fn = quadrant_join_mpi,
+               .refuse = quadrant_memory_check,
                .caps = {{"quick", 12}, {"full", 16}},
                .signature = {"13"},
                .pieces = quadrant_list,
