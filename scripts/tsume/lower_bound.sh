@@ -23,8 +23,8 @@
 # Uses build/searchbench or $SEARCHBENCH. Progress (the solver's lines at 1 s, then every 10 s)
 # goes to stderr. Exit status: 0 when the questions were asked (whatever the answers, a limit
 # included), 2 for bad arguments or a journal that is not this puzzle's (one line on stderr,
-# nothing written), 1 when searchbench fails; SIGINT or SIGTERM stop the solver too (the
-# answers already journalled stay).
+# nothing written), 1 when searchbench fails; SIGINT or SIGTERM stop the solver too (exit 130 or
+# 143; the answers already journalled stay).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 exe=${SEARCHBENCH:-$root/build/searchbench}
@@ -89,10 +89,11 @@ elif [ -e "$journal" ] && ! [ -w "$journal" ]; then
   exit 2
 elif ! [ -e "$journal" ]; then
   dir=$(dirname -- "$journal")
-  if ! [ -d "$dir" ] || ! [ -w "$dir" ]; then
+  if ! [ -d "$dir" ] || ! [ -w "$dir" ] || ! (: > "$journal") 2> /dev/null; then
     echo "lower_bound.sh: cannot create the journal $journal (no writable folder $dir)" >&2
     exit 2
   fi
+  rm -f -- "$journal"  # made for real below, once the puzzle and options are known to be good
 fi
 mapfile -t limits < <(printf '%s\n' "${limits[@]}" | sort -n -u)
 
@@ -133,9 +134,10 @@ stop() {
   if [ -n "$child" ]; then kill "$child" 2> /dev/null || true; wait "$child" 2> /dev/null || true; fi
   rm -f "$out"
   echo "lower_bound.sh: stopped; the answers so far are in $journal" >&2
-  exit 130
+  exit "$1"
 }
-trap stop INT TERM
+trap 'stop 130' INT
+trap 'stop 143' TERM
 trap 'rm -f "$out"' EXIT
 
 # settled N: "no mate within M" proved for some M >= N, or no mate at all
@@ -192,6 +194,10 @@ best=$(tail -n +2 "$journal" |
 mate=$(tail -n +2 "$journal" |
   awk -F, '$3 ~ /^mate/ && (m == 0 || $4 + 0 < m) {m = $4 + 0} END {print m + 0}')
 minimal=$(tail -n +2 "$journal" | awk -F, '$3 == "mate-minimal" {print $4 + 0; exit}')
+last=$(tail -n 1 "$journal" | awk -F, '$3 == "limit" {print $2}')
+if [ -n "$last" ]; then
+  echo "$puzzle: mate within $(plies "$last")? not settled: a limit ended the search (journal $journal)"
+fi
 if tail -n +2 "$journal" | awk -F, '$3 == "no-mate"' | grep -q .; then
   echo "$puzzle: no mate of any length (proved; journal $journal)"
 elif [ -n "$minimal" ]; then
