@@ -226,6 +226,9 @@ TEST(JournalCli, ForeignUnreadableOrBrokenJournalsAreRefusedUntouched) {
   expect_refused(
       run_cli("nqueens count -n 11 -k " + kernel + " --resume " + j.parent_path().string()),
       "journal");
+  expect_refused(
+      run_cli("nqueens count -n 11 -k " + kernel + " --journal " + j.parent_path().string()),
+      "is a directory");
   // without -k the journal is read for its kernel first: a directory is still refused (exit 2)
   expect_refused(run_cli("nqueens count -n 11 --resume " + j.parent_path().string()), "journal");
   expect_refused(run_cli("nqueens count -n 11 -k " + kernel + " --journal " + temp("x").string() +
