@@ -60,7 +60,7 @@ std::string placements_note(std::string_view kernel, const Instance& x) {
 }
 
 /// Why quadrant-join stops at n = 23: the memory its quadrant tables would take (4.3 GB at
-/// n = 22, about 8.5x per two sizes; docs/nqueens.md, "From n = 18 on").
+/// n = 22, about 8.5x per two sizes; docs/nqueens.md, "n = 18 to 20: quadrant-join").
 std::string quadrant_memory_note(std::string_view kernel, const Instance& x) {
   const double gb = 4.3 * std::pow(8.5, (x.n - 22) / 2.0);
   char text[64];
