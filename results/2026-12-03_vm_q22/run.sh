@@ -1,7 +1,8 @@
 #!/bin/bash
 # Q(22) and U(22) with quadrant-join-tbb on 2 threads, journalled: the first sitting starts the
 # journal, every later one resumes it (the finished pieces are kept; a stop loses only the pieces
-# in progress). Stop a sitting with SIGTERM or Ctrl-C. Each sitting's CPU time and peak memory go
+# in progress). Stop a sitting with SIGTERM to the searchbench process alone (a signal to
+# /usr/bin/time too loses its report) or Ctrl-C. Each sitting's CPU time and peak memory go
 # to time_sittingK.txt, its progress lines to progress.log (appended).
 #
 #   bash run.sh K [SEARCHBENCH]     K: the sitting's number; SEARCHBENCH: default ../../build/searchbench
