@@ -420,14 +420,6 @@ std::vector<RowClass> row_classes(int n) {
   return out;
 }
 
-/// U(n) from Q(n) and F180 + 2 F90 by Burnside's lemma (see the top of this file).
-u64 unique_from(int n, u64 total, u64 rotation_terms) {
-  if (n == 1) return 1;  // the one square is fixed by the reflections too
-  const u64 orbits = total + rotation_terms;
-  if (orbits % 8 != 0) throw std::logic_error("quadrant-join: Burnside sum not divisible by 8");
-  return orbits / 8;
-}
-
 }  // namespace
 
 Result count(int n, Engine engine, Progress* progress) {
@@ -445,7 +437,7 @@ Result count(int n, Engine engine, Progress* progress) {
     if (progress) progress->done.fetch_add(1, std::memory_order_relaxed);
   }
   const RotationFixed fixed = rotation_fixed(n);
-  return Result{total, unique_from(n, total, fixed.f180 + 2 * fixed.f90),
+  return Result{total, quadrant_unique(n, total, fixed.f180 + 2 * fixed.f90),
                 counter.nodes() + fixed.nodes, 1};
 }
 
@@ -631,7 +623,10 @@ PieceList quadrant_join_pieces(int n) {
 }
 
 std::uint64_t quadrant_unique(int n, std::uint64_t total, std::uint64_t rotation_terms) {
-  return quadrants::unique_from(n, total, rotation_terms);
+  if (n == 1) return 1;  // the one square is fixed by the reflections too
+  const std::uint64_t orbits = total + rotation_terms;  // Burnside: see the top of this file
+  if (orbits % 8 != 0) throw std::logic_error("quadrant-join: Burnside sum not divisible by 8");
+  return orbits / 8;
 }
 
 Result quadrant_join(const Params& p) {

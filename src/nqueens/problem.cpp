@@ -59,21 +59,26 @@ std::string placements_note(std::string_view kernel, const Instance& x) {
          ", " + std::to_string(x.n) + ") = " + placements_text(x.n) + " placements";
 }
 
-/// Why quadrant-join stops at n = 23: the memory its quadrant tables would take (4.3 GB at
-/// n = 22, about 8.5x per two sizes; docs/nqueens.md, "n = 18 to 20: quadrant-join").
+/// The memory of quadrant-join's quadrant tables in GB (docs/nqueens.md, "n = 18 to 20:
+/// quadrant-join"): measured 1.4, 4.3 and 17.6 GB at n = 21, 22, 23 (16 bytes a placement), about
+/// 8.5x per two sizes beyond; 0 below n = 21, where they take under half a gigabyte.
+double quadrant_tables_gb(int n) {
+  if (n < 21) return 0.0;
+  if (n <= 23) return n == 21 ? 1.4 : n == 22 ? 4.3 : 17.6;
+  return 4.3 * std::pow(8.5, (n - 22) / 2.0);
+}
+
+/// Why quadrant-join stops at n = 23: the memory its tables would take.
 std::string quadrant_memory_note(std::string_view kernel, const Instance& x) {
-  const double gb = 4.3 * std::pow(8.5, (x.n - 22) / 2.0);
   char text[64];
-  std::snprintf(text, sizeof text, "%.0f GB", gb);
+  std::snprintf(text, sizeof text, "%.0f GB", quadrant_tables_gb(x.n));
   return "; " + std::string(kernel) + "'s quadrant tables would take about " + text +
          " of memory (constellation-tbb counts up to n = 32)";
 }
 
-/// quadrant-join from n = 21 on: refused where its quadrant tables (docs/nqueens.md: about
-/// 1.4, 4.3 and 17.6 GB at n = 21, 22, 23, each placement 16 bytes) would not fit in this
-/// machine's physical memory.
+/// quadrant-join refused where its tables would not fit in this machine's physical memory.
 std::optional<std::string> quadrant_memory_check(const Instance& x) {
-  const double gb = x.n == 21 ? 1.4 : x.n == 22 ? 4.3 : x.n == 23 ? 17.6 : 0.0;
+  const double gb = quadrant_tables_gb(x.n);
   const double have = static_cast<double>(physical_memory()) / 1e9;
   if (gb <= have) return std::nullopt;
   char text[160];
@@ -189,7 +194,7 @@ std::vector<K> kernels() {
                .signature = {"12"},
                .pieces = sym_pieces});
 #endif
-  // quadrant-join comes before constellation although it is the faster from n = 18 on: the last
+  // quadrant-join comes before constellation although it is the faster at n = 18..20: the last
   // serial kernel is the default (Problem::default_kernel), and constellation is the faster below
   // n = 18, needs no memory beyond its stack and has no upper bound on n.
   v.push_back({.name = "quadrant-join",
