@@ -1,31 +1,38 @@
 // quadrant-join: N-queens counting by joining half-board placements, without a row-by-row search
 // of the whole board.
 //
-// Algorithm. Cut the board between columns ce - 1 and ce (ce = ceil(n/2): the east half has ce
-// columns, the west half n - ce) and between rows t - 1 and t (t = floor(n/2)). In a solution the
-// east half holds ce queens, one in each of its columns, in some set R of ce rows; the west half
-// holds the others, in the rows not in R. So Q(n) is the sum over the row sets R of the pairs (e,
-// w) of an east placement e on rows R and a west placement w on the other rows that share no
-// diagonal (rows and columns cannot clash). Two steps per R:
+// Algorithm. Let m = floor(n/2). The east half is columns 0 .. m - 1, the west half columns
+// n - m .. n - 1; for odd n the middle column m lies between them, and its queen is placed first,
+// on some row r (a "frame": for even n the one frame places nothing). Cut the board between rows
+// m - 1 and m as well. In a solution the east half holds m queens, one in each of its columns, in
+// some set R of m rows; the west half holds m queens on the rows left (all rows but R and, for odd
+// n, r). So Q(n) is the sum over the frames and the row sets R of the pairs (e, w) of an east
+// placement e on rows R and a west placement w on the other rows that share no diagonal with each
+// other nor with the frame's queen (rows and columns cannot clash). Pre-placing the middle
+// column's queen (as Kluev's counter does with the middle row's and column's) keeps the halves
+// equal for odd n and removes the pairs that the middle queen's diagonals rule out before the
+// count, where a half with the middle column (the earlier layout) carried them into step 2: about
+// 2.7x less work at n = 21 for n + 1 frames' row sets instead of one. Two steps per frame and R:
 //  1. Half-board placements from quadrant placements. Each quadrant's non-attacking placements
 //     (any rows, any columns, at most one queen per row and column) are made once and stored by
 //     their (row set, column set); an east placement on R is a north-east placement on R's top
 //     rows with columns X joined with a south-east one on R's bottom rows with the other east
 //     columns, for every X of the right size, kept when the two share no diagonal (so the half
-//     is built without the dead ends of a row search). Each half placement is reduced to the
-//     diagonals that also cross the other half: n - 1 anti-diagonals and n - 1 diagonals, a 2n - 2
-//     bit pattern.
+//     is built without the dead ends of a row search); placements on the frame's diagonals are
+//     dropped. Each half placement is reduced to the diagonals that also cross the other half:
+//     n - 1 anti-diagonals and n - 1 diagonals, a 2n - 2 bit pattern.
 //  2. Counting disjoint pairs. The smaller side's patterns are bucketed by k of their bits (the
-//     k bits that most often are set on both sides, k = 0..4 growing with the size) and the other
+//     k bits that most often are set on both sides, k = 0..8 growing with the size) and the other
 //     side's patterns by the same bits; a bucket pair can hold disjoint patterns only when the
 //     two bucket indices are disjoint (3^k of the 4^k pairs). Within a bucket pair the patterns
 //     are counted with a table (DisjointCounter): blocks of 512 patterns, and for every 5-bit chunk
 //     of the query and each of its 32 values the 512-bit set of the block's patterns that have
 //     none of those bits, so that a query costs one AND per chunk and a population count per
 //     block of 512 pairs (the "four Russians" table trick).
-// Symmetry: turning the board upside down maps the row set R to its reflection and keeps the
-// count; for even n, the left-right mirror swaps the halves, mapping R to its complement. Only
-// one R per orbit of that group (at most 4 members; 2 for odd n) is counted, times the orbit's
+// Symmetry: turning the board upside down maps the frame of row r to that of n - 1 - r and the row
+// set R to its reflection; the left-right mirror swaps the halves, mapping R to the frame's other
+// rows. So only the frames r <= m are counted (r < m twice), and per frame one R per orbit of the
+// mirror (and, for the frame r = m or even n, the flip: at most 4 members), times the orbit's
 // size. U(n) comes from Burnside's lemma, U(n) = (Q(n) + F180 + 2 F90) / 8 for n >= 2 (no
 // solution is fixed by a reflection: two queens would share a row, a column or a diagonal), with
 // F180 and F90 the solutions fixed by the half and the quarter turn, counted by rotation_fixed()
@@ -37,9 +44,10 @@
 // and "sieve" of index bits are the models of step 2; the code here is our own (its bucket
 // pairs, the bit choice per R, the symmetry and the vector loops differ).
 //
-// Work split: the row sets R in increasing order (progress: R done of the orbit count); serial.
-// quadrant_join_pieces() cuts the same work into pieces for quadrant-join-tbb and -mpi (journal,
-// resume): piece 0 the rotation search, then up to 1,024 runs of consecutive canonical row sets,
+// Work split: the frames in turn, each frame's row sets R in increasing order (progress: (frame,
+// R) jobs done of their count); serial. quadrant_join_pieces() cuts the same work into pieces for
+// quadrant-join-tbb and -mpi (journal, resume): piece 0 the rotation search, then up to 1,024
+// runs of consecutive jobs,
 // on quadrant tables built once by the first piece that needs them and shared read-only.
 // Nodes: the quadrant placement pairs tested in step 1 plus rotation_fixed()'s queens placed
 // (identical for every engine). Limits: 1 <= n <= kMaxN = 23 (the quadrant tables are indexed by
@@ -132,48 +140,53 @@ void compress(Engine e, const u64* x, std::size_t count, u64 mask, u64* out) {
     detail::compress_scalar(x, count, mask, out);
 }
 
-/// The board's geometry and its four quadrant tables: built once, read only afterwards (shared by
-/// the threads of a piece run).
-struct Tables {
-  int n, ce, cw, t;
-  Quadrant ne, se, nw, sw;
-  explicit Tables(int n_)
-      : n(n_),
-        ce((n_ + 1) / 2),
-        cw(n_ - ce),
-        t(n_ / 2),
-        ne(n_, 0, t, 0, ce),
-        se(n_, t, n_ - t, 0, ce),
-        nw(n_, 0, t, ce, cw),
-        sw(n_, t, n_ - t, ce, cw) {}
+/// Queens placed before the join and what they leave to the two halves: the rows (bit r = row
+/// r), each half's free columns (bit j = its quadrants' column j), and the anti-diagonals (bit
+/// r + c) and diagonals (bit r - c + n - 1) they take.
+struct Frame {
+  u64 rows = 0;
+  u32 east_cols = 0, west_cols = 0;
+  u64 block_a = 0, block_d = 0;
 };
 
+/// The board's geometry, its four quadrant tables and its frames: built once, read only
+/// afterwards (shared by the threads of a piece run).
+struct Tables {
+  int n;
+  Quadrant ne, se, nw, sw;
+  std::vector<Frame> frames;
+  explicit Tables(int n_);
+};
 /// The per-R work on a board's tables, with its own scratch buffers (one per thread).
 class Counter {
  public:
   Counter(const Tables& tables, Engine e)
       : n_(tables.n),
-        ce_(tables.ce),
-        t_(tables.t),
+        shift_a_(tables.nw.c0),
+        shift_d_(tables.n - tables.ne.w),
         engine_(e),
+        frames_(tables.frames),
         ne_(tables.ne),
         se_(tables.se),
         nw_(tables.nw),
         sw_(tables.sw) {}
 
-  /// Pairs of disjoint east/west patterns for the east row set R (bit r = row r).
-  u64 count_rows(u64 rows) {
+  /// Pairs of disjoint east/west patterns for the east row set R (bit r = row r) in a frame.
+  u64 count_rows(u64 rows, const Frame& f) {
     east_.size = 0;
     west_.size = 0;
-    half(ne_, se_, rows, east_);
-    half(nw_, sw_, all_rows() ^ rows, west_);
-    if (east_.size == 0 || west_.size == 0) return 0;
+    half(ne_, se_, rows, f.east_cols, f, east_);
+    if (east_.size == 0) return 0;
+    half(nw_, sw_, f.rows ^ rows, f.west_cols, f, west_);
+    if (west_.size == 0) return 0;
     const Patterns& small = east_.size <= west_.size ? east_ : west_;
     const Patterns& large = east_.size <= west_.size ? west_ : east_;
     u64 or_small = 0, or_large = 0;
     for (std::size_t i = 0; i < small.size; ++i) or_small |= small.buf[i];
     for (std::size_t i = 0; i < large.size; ++i) or_large |= large.buf[i];
-    const u64 live = or_small & or_large;  // the bits that can clash
+    // the bits that can clash; the frame's queens' diagonals are in every pattern of both
+    // halves (the join adds them to test against them) and are left out
+    const u64 live = or_small & or_large & ~pattern(f.block_a, f.block_d);
     int k = 0;
     while (k < kMaxCuts && (small.size >> (k + 1)) >= static_cast<std::size_t>(kBlock)) ++k;
     k = std::min(k, std::popcount(live));
@@ -199,11 +212,11 @@ class Counter {
     return pairs;
   }
 
-  u64 all_rows() const { return (u64{1} << n_) - 1; }
+  u64 count_job(u64 rows, u32 frame) { return count_rows(rows, frames_[frame]); }
   u64 nodes() const { return nodes_; }
 
  private:
-  static constexpr int kMaxCuts = 4;
+  static constexpr int kMaxCuts = 8;
 
   /// Patterns in a buffer that only grows (no zero-filling per append).
   struct Patterns {
@@ -215,25 +228,37 @@ class Counter {
     }
   };
 
-  /// The half-board patterns on rows `rows` from the quadrant pair (top, bottom).
-  void half(const Quadrant& top, const Quadrant& bottom, u64 rows, Patterns& out) {
-    const u32 top_rows = static_cast<u32>(rows & ((u64{1} << t_) - 1));
-    const u32 bottom_rows = static_cast<u32>(rows >> t_);
+  u64 low() const { return n_ > 1 ? (u64{1} << (n_ - 1)) - 1 : 0; }
+
+  /// A placement's diagonals (a, d) reduced to those that cross both halves: the join's pattern.
+  u64 pattern(u64 a, u64 d) const {
+    return ((a >> shift_a_) & low()) | (((d >> shift_d_) & low()) << (n_ - 1));
+  }
+
+  /// The half-board patterns on rows `rows` and columns `free` (of the quadrants' columns) from
+  /// the quadrant pair (top, bottom), avoiding the frame's diagonals.
+  void half(const Quadrant& top, const Quadrant& bottom, u64 rows, u32 free, const Frame& f,
+            Patterns& out) {
+    const u32 top_rows = static_cast<u32>(rows & ((u64{1} << top.h) - 1));
+    const u32 bottom_rows = static_cast<u32>(rows >> bottom.r0);
     const int w = top.w;
     const u32 all_cols = (u32{1} << w) - 1;
     const int k = std::popcount(top_rows);
-    if (k > w) return;
-    const u64 low = n_ > 1 ? (u64{1} << (n_ - 1)) - 1 : 0;
+    if (k > std::popcount(free)) return;
     for (u64 x = (u64{1} << k) - 1; x <= all_cols;) {
       const u32 cols = static_cast<u32>(x);
-      const u32 s1 = top_rows << w | cols, s2 = bottom_rows << bottom.w | (all_cols ^ cols);
-      const u32 b0 = bottom.start[s2], b1 = bottom.start[s2 + 1];
-      const std::size_t nb = b1 - b0;
-      if (nb) {
-        for (u32 p = top.start[s1]; p < top.start[s1 + 1]; ++p) {
-          out.size += join(engine_, top.anti[p], top.diag[p], &bottom.anti[b0], &bottom.diag[b0],
-                           nb, ce_, n_ - ce_, low, n_ - 1, out.room(nb));
-          nodes_ += nb;
+      if ((cols & ~free) == 0) {
+        const u32 s1 = top_rows << w | cols, s2 = bottom_rows << bottom.w | (free ^ cols);
+        const u32 b0 = bottom.start[s2], b1 = bottom.start[s2 + 1];
+        const std::size_t nb = b1 - b0;
+        if (nb) {
+          for (u32 p = top.start[s1]; p < top.start[s1 + 1]; ++p) {
+            const u64 a = top.anti[p], d = top.diag[p];
+            if ((a & f.block_a) | (d & f.block_d)) continue;
+            out.size += join(engine_, a | f.block_a, d | f.block_d, &bottom.anti[b0],
+                             &bottom.diag[b0], nb, shift_a_, shift_d_, low(), n_ - 1, out.room(nb));
+            nodes_ += nb;
+          }
         }
       }
       if (x == 0) break;
@@ -282,8 +307,9 @@ class Counter {
     for (std::size_t i = 0; i < n; ++i) vals[next_[index_[i]]++] = packed_[i];
   }
 
-  int n_, ce_, t_;
+  int n_, shift_a_, shift_d_;
   Engine engine_;
+  const std::vector<Frame>& frames_;
   const Quadrant &ne_, &se_, &nw_, &sw_;
   u64 nodes_ = 0;
   Patterns east_, west_;
@@ -394,29 +420,100 @@ void check_n(int n) {
                                 " is out of range (1.." + std::to_string(kMaxN) + ")");
 }
 
-/// An east row set R (bit r = row r) standing for its orbit under the top-bottom reflection and,
-/// for even n, the left-right mirror (R -> its complement); weight: the orbit's size.
+/// A frame with the symmetries that map it to itself (the top-bottom flip, the left-right
+/// mirror that swaps the halves: R -> frame rows - R) and the number of frames its class has.
+struct FrameClass {
+  Frame frame;
+  bool flip = false, mirror = false;
+  u64 weight = 1;
+};
+
+u64 bit(int i) {
+  return u64{1} << i;
+}
+
+/// The frames of the n x n board, one per class. Even n: one, with nothing placed. Odd n = 2m + 1:
+/// the middle column's queen on row r, for r = 0 .. m (r and its flip n - 1 - r are one class).
+std::vector<FrameClass> frame_classes(int n) {
+  const u64 all = (u64{1} << n) - 1;
+  const int m = n / 2;
+  const u32 half_cols = (u32{1} << m) - 1;
+  if (n % 2 == 0)
+    return {{.frame = {.rows = all, .east_cols = half_cols, .west_cols = half_cols},
+             .flip = true,
+             .mirror = true}};
+  std::vector<FrameClass> out;
+  for (int r = 0; r <= m; ++r)
+    out.push_back({.frame = {.rows = all ^ bit(r),
+                             .east_cols = half_cols,
+                             .west_cols = half_cols,
+                             .block_a = bit(r + m),
+                             .block_d = bit(r - m + n - 1)},
+                   .flip = r == m,
+                   .mirror = true,
+                   .weight = r < m ? 2u : 1u});
+  return out;
+}
+
+/// Quadrant q (0: north-east, 1: south-east, 2: north-west, 3: south-west): rows 0 .. m - 1 and
+/// m .. n - 1, columns 0 .. m - 1 and n - m .. n - 1 (m = floor(n/2); for odd n the middle
+/// column, between the halves, holds the frame's queen).
+Quadrant make_quadrant(int n, int q) {
+  const int m = n / 2;
+  const bool north = q % 2 == 0, east = q < 2;
+  return Quadrant(n, north ? 0 : m, north ? m : n - m, east ? 0 : n - m, m);
+}
+
+Tables::Tables(int n_)
+    : n(n_),
+      ne(make_quadrant(n_, 0)),
+      se(make_quadrant(n_, 1)),
+      nw(make_quadrant(n_, 2)),
+      sw(make_quadrant(n_, 3)) {
+  for (const FrameClass& f : frame_classes(n)) frames.push_back(f.frame);
+}
+
+/// A job of the join: an east row set R (bit r = row r) in a frame, standing for its orbit under
+/// the frame's symmetries; weight: the orbit's size times the frame class's.
 struct RowClass {
   u64 rows = 0;
+  u32 frame = 0;
   u64 weight = 0;
 };
 
-/// Every orbit's least member, in increasing order.
+/// pdep: the low bits of x deposited at the set bits of mask.
+u64 deposit(u64 x, u64 mask) {
+  u64 out = 0;
+  for (; mask && x; mask &= mask - 1, x >>= 1)
+    if (x & 1) out |= mask & (~mask + 1);
+  return out;
+}
+
+/// Every job: per frame, each orbit's least member, in increasing order.
 std::vector<RowClass> row_classes(int n) {
-  const u64 all = (u64{1} << n) - 1;
-  const int ce = (n + 1) / 2;
-  auto weight = [&](u64 r) -> u64 {
-    const u64 f = reflect_rows(r, n);
-    if (n % 2 == 1) return f < r ? 0 : (f == r ? 1 : 2);
-    const u64 c = all ^ r, fc = all ^ f;
-    if (std::min(std::min(f, c), fc) < r) return 0;
-    std::array<u64, 4> orbit{r, f, c, fc};
-    std::sort(orbit.begin(), orbit.end());
-    return static_cast<u64>(std::unique(orbit.begin(), orbit.end()) - orbit.begin());
-  };
+  const std::vector<FrameClass> frames = frame_classes(n);
   std::vector<RowClass> out;
-  for (u64 r = (u64{1} << ce) - 1; r <= all; r = next_same_popcount(r))
-    if (const u64 w = weight(r)) out.push_back({r, w});
+  for (u32 fi = 0; fi < frames.size(); ++fi) {
+    const FrameClass& fc = frames[fi];
+    const u64 rows = fc.frame.rows;
+    const int k = std::popcount(fc.frame.east_cols), size = std::popcount(rows);
+    if (k > size) continue;
+    auto weight = [&](u64 r) -> u64 {
+      std::array<u64, 4> orbit{r, r, r, r};
+      if (fc.flip) orbit[1] = reflect_rows(r, n);
+      if (fc.mirror) orbit[2] = rows ^ r, orbit[3] = rows ^ orbit[1];
+      if (*std::min_element(orbit.begin(), orbit.end()) < r) return 0;
+      std::sort(orbit.begin(), orbit.end());
+      return static_cast<u64>(std::unique(orbit.begin(), orbit.end()) - orbit.begin());
+    };
+    const u64 limit = size == 64 ? ~u64{0} : (u64{1} << size) - 1;
+    for (u64 x = (u64{1} << k) - 1; x <= limit;) {
+      const u64 r = deposit(x, rows);
+      if (const u64 w = weight(r)) out.push_back({r, fi, w * fc.weight});
+      if (x == 0) break;
+      x = next_same_popcount(x);
+    }
+  }
   return out;
 }
 
@@ -433,7 +530,7 @@ Result count(int n, Engine engine, Progress* progress) {
   if (progress) progress->total.store(classes.size(), std::memory_order_relaxed);
   u64 total = 0;
   for (const RowClass& c : classes) {
-    total += c.weight * counter.count_rows(c.rows);
+    total += c.weight * counter.count_job(c.rows, c.frame);
     if (progress) progress->done.fetch_add(1, std::memory_order_relaxed);
   }
   const RotationFixed fixed = rotation_fixed(n);
@@ -591,6 +688,7 @@ PieceList quadrant_join_pieces(int n) {
   for (std::size_t i = 0; i < cut; ++i) {
     const std::size_t from = i == 0 ? 0 : shared->bounds[i - 1];
     h = fnv1a_u64(shared->classes[from].rows, h);
+    if (n % 2 == 1) h = fnv1a_u64(shared->classes[from].frame, h);  // even n: one frame
     h = fnv1a_u64(shared->bounds[i], h);
   }
   l.hash = h;
@@ -608,7 +706,8 @@ PieceList quadrant_join_pieces(int n) {
       const std::size_t from = id == 1 ? 0 : shared->bounds[id - 2], to = shared->bounds[id - 1];
       std::uint64_t total = 0;
       for (std::size_t c = from; c < to; ++c)
-        total += shared->classes[c].weight * counter.count_rows(shared->classes[c].rows);
+        total += shared->classes[c].weight *
+                 counter.count_job(shared->classes[c].rows, shared->classes[c].frame);
       out[i].v = {total, 0, counter.nodes(), 0};
     }
   };

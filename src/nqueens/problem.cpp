@@ -60,12 +60,14 @@ std::string placements_note(std::string_view kernel, const Instance& x) {
 }
 
 /// The memory of quadrant-join's quadrant tables in GB (docs/nqueens.md, "n = 18 to 20:
-/// quadrant-join"): measured 1.4, 4.3 and 17.6 GB at n = 21, 22, 23 (16 bytes a placement), about
-/// 8.5x per two sizes beyond; 0 below n = 21, where they take under half a gigabyte.
+/// quadrant-join"): 1.0, 4.3 and 8.6 GB at n = 21, 22, 23 (16 bytes a placement and 4 a slot,
+/// from the quadrants' placement counts), about 9.4x per two sizes beyond (n = 24: 40.8 GB); 0
+/// below n = 21, where they take under half a gigabyte.
 double quadrant_tables_gb(int n) {
   if (n < 21) return 0.0;
-  if (n <= 23) return n == 21 ? 1.4 : n == 22 ? 4.3 : 17.6;
-  return 4.3 * std::pow(8.5, (n - 22) / 2.0);
+  if (n <= 23) return n == 21 ? 1.0 : n == 22 ? 4.3 : 8.6;
+  const int base = n % 2 == 0 ? 22 : 23;
+  return (n % 2 == 0 ? 4.3 : 8.6) * std::pow(9.4, (n - base) / 2.0);
 }
 
 /// Why quadrant-join stops at n = 23: the memory its tables would take.
@@ -199,7 +201,8 @@ std::vector<K> kernels() {
   // n = 18, needs no memory beyond its stack and has no upper bound on n.
   v.push_back({.name = "quadrant-join",
                .backend = "serial",
-               .summary = "east and west half boards built from quadrant placements, their "
+               .summary = "odd n: the middle column's queen placed first; east and west half "
+                          "boards built from quadrant placements, their "
                           "diagonal patterns' disjoint pairs counted with bit-sliced tables "
                           "(AVX-512 chosen at run time), U(n) by Burnside",
                .range = {1, quadrants::kMaxN},
@@ -219,18 +222,20 @@ std::vector<K> kernels() {
                .micro = {"12", "13"},
                .signature = {"13"}});
 #ifdef SEARCHBENCH_WITH_TBB
-  v.push_back({.name = "quadrant-join-tbb",
-               .backend = "tbb",
-               .summary = "quadrant-join's pieces (the rotation search, then runs of east row "
-                          "sets) as oneTBB tasks, quadrant tables shared (journal, resume)",
-               .range = {1, quadrants::kMaxN},
-               .fn = quadrant_join_tbb,
-               .refuse = quadrant_memory_check,
-               .caps = {{"quick", 17}, {"full", 20}},
-               .micro = {"12", "13"},
-               .signature = {"13"},
-               .pieces = quadrant_list,
-               .too_large = quadrant_memory_note});
+  v.push_back(
+      {.name = "quadrant-join-tbb",
+       .backend = "tbb",
+       .summary =
+           "quadrant-join's pieces (the rotation search, then runs of row sets "
+           "per middle-column queen) as oneTBB tasks, quadrant tables shared (journal, resume)",
+       .range = {1, quadrants::kMaxN},
+       .fn = quadrant_join_tbb,
+       .refuse = quadrant_memory_check,
+       .caps = {{"quick", 17}, {"full", 20}},
+       .micro = {"12", "13"},
+       .signature = {"13"},
+       .pieces = quadrant_list,
+       .too_large = quadrant_memory_note});
   v.push_back({.name = "constellation-tbb",
                .backend = "tbb",
                .summary = "constellation's pieces (an explicit list, largest first) as oneTBB "
