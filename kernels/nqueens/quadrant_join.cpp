@@ -349,7 +349,8 @@ bool engine_available(Engine e) {
   if (e == Engine::kScalar) return true;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
   return detail::avx512_built() && __builtin_cpu_supports("avx512f") &&
-         __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq") &&
+         __builtin_cpu_supports("bmi2");
 #else
   return false;
 #endif
@@ -560,6 +561,8 @@ void DisjointCounter::build(const u64* patterns, std::size_t count, int bits) {
     capacity_ = grown;
   }
   const u64 used = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
+  last_words_ =
+      static_cast<int>((count - static_cast<std::size_t>(blocks_ - 1) * kBlock + 63) / 64);
   for (int b = 0; b < blocks_; ++b) {
     // clear[w][i]: bit j set when pattern 64 w + j of the block lacks bit i (a 64 x 64 bit
     // transpose of the complemented patterns); valid: the block's patterns at all
@@ -569,9 +572,13 @@ void DisjointCounter::build(const u64* patterns, std::size_t count, int bits) {
     for (int w = 0; w < kWords; ++w) {
       const std::size_t from = first + 64 * static_cast<std::size_t>(w);
       const std::size_t have = from < count ? std::min<std::size_t>(64, count - from) : 0;
+      valid[w] = have == 64 ? ~u64{0} : (u64{1} << have) - 1;
+      if (have == 0) {  // an empty word: its sets stay empty through chunk 0
+        std::fill(clear[w], clear[w] + 64, u64{0});
+        continue;
+      }
       for (std::size_t j = 0; j < 64; ++j) clear[w][j] = j < have ? ~patterns[from + j] & used : 0;
       transpose64(clear[w]);
-      valid[w] = have == 64 ? ~u64{0} : (u64{1} << have) - 1;
     }
     for (int c = 0; c < chunks_; ++c) {
       u64* t = table_ + ((static_cast<std::size_t>(b) * chunks_ + c) * kChunkValues) * kWords;
@@ -593,8 +600,9 @@ u64 DisjointCounter::count(const u64* q, std::size_t nq, Engine engine) const {
       for (std::size_t j = 0; j < nq; ++j) total += (plain_[i] & q[j]) == 0;
     return total;
   }
-  return engine == Engine::kAvx512 ? detail::count_avx512(table_, blocks_, chunks_, q, nq)
-                                   : detail::count_scalar(table_, blocks_, chunks_, q, nq);
+  return engine == Engine::kAvx512
+             ? detail::count_avx512(table_, blocks_, chunks_, last_words_, q, nq)
+             : detail::count_scalar(table_, blocks_, chunks_, last_words_, q, nq);
 }
 
 namespace detail {
@@ -610,10 +618,12 @@ std::size_t join_scalar(u64 a, u64 d, const u64* A, const u64* D, std::size_t co
   return got;
 }
 
-u64 count_scalar(const u64* table, int blocks, int chunks, const u64* q, std::size_t nq) {
+u64 count_scalar(const u64* table, int blocks, int chunks, int last_words, const u64* q,
+                 std::size_t nq) {
   constexpr u64 kMask = kChunkValues - 1;
   u64 total = 0;
   const std::size_t stride = static_cast<std::size_t>(chunks) * kChunkValues * kWords;
+  (void)last_words;  // the other words of the last block count nothing (zero in chunk 0)
   for (int b = 0; b < blocks; ++b) {
     const u64* t = table + b * stride;
     for (std::size_t j = 0; j < nq; ++j) {

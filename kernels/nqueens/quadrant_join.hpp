@@ -24,8 +24,8 @@ inline constexpr int kChunkValues = 1 << kChunkBits;
 /// 64-bit words per 512-bit set.
 inline constexpr int kWords = kBlock / 64;
 
-/// The engines: identical counts and node counts; kAvx512 where the CPU has AVX-512F,
-/// AVX512-VPOPCNTDQ and BMI2 (a run-time check: no -march=native needed).
+/// The engines: identical counts and node counts; kAvx512 where the CPU has AVX-512F, -VL,
+/// -VPOPCNTDQ and BMI2 (a run-time check: no -march=native needed).
 enum class Engine { kScalar, kAvx512 };
 const char* engine_name(Engine e);
 bool engine_available(Engine e);
@@ -60,10 +60,11 @@ std::size_t join_avx512(std::uint64_t a, std::uint64_t d, const std::uint64_t* A
 
 /// The sum over the queries q[0..nq) of the patterns of a table (`blocks` blocks of `chunks`
 /// chunks, each kChunkValues sets of kWords words: block-major, then chunk, then value) that
-/// share no bit with q. Queries use bits 0 .. chunks * kChunkBits - 1 only.
-std::uint64_t count_scalar(const std::uint64_t* table, int blocks, int chunks,
+/// share no bit with q. Queries use bits 0 .. chunks * kChunkBits - 1 only. The last block's
+/// sets use their first last_words words only (the rest are zero in chunk 0).
+std::uint64_t count_scalar(const std::uint64_t* table, int blocks, int chunks, int last_words,
                            const std::uint64_t* q, std::size_t nq);
-std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks,
+std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks, int last_words,
                            const std::uint64_t* q, std::size_t nq);
 
 /// out[i] = the bits of x[i] selected by mask, packed to the low end (x86 BMI2's PEXT).
@@ -98,6 +99,7 @@ class DisjointCounter {
   std::size_t size_ = 0;
   int blocks_ = 0;  // 0: the patterns are kept in plain_
   int chunks_ = 0;
+  int last_words_ = 0;              // words of the last block that hold patterns
   std::uint64_t* table_ = nullptr;  // 64-byte aligned: blocks_ * chunks_ * kChunkValues * kWords
   std::size_t capacity_ = 0;        // words allocated at table_
   std::uint64_t plain_[kMinTable] = {};

@@ -1,13 +1,15 @@
 // quadrant-join's inner loops on AVX-512 (engine avx512): the half-board join (8 bottom quadrant
 // placements tested against one top placement per step, the compatible ones' patterns written
 // with a compress store), the disjoint-pattern count (one 512-bit AND per query chunk and a
-// VPOPCNTQ per block of 512 patterns) and PEXT. Same results as the portable loops of
-// quadrant_join.cpp. This file alone is compiled with -mavx512f -mavx512vpopcntdq -mbmi2
-// (CMakeLists.txt) and called only after the CPU was found to have them (quadrant_join.cpp); on
-// other targets it compiles to stubs that are never called.
+// VPOPCNTQ per block of 512 patterns; 256-bit ones for a last block of at most 256 patterns) and
+// PEXT. Same results as the portable loops of quadrant_join.cpp. This file alone is compiled with
+// -mavx512f -mavx512vl -mavx512vpopcntdq -mbmi2 (CMakeLists.txt) and called only after the CPU
+// was found to have them (quadrant_join.cpp); on other targets it compiles to stubs that are never
+// called.
 #include "quadrant_join.hpp"
 
-#if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__) && defined(__BMI2__)
+#if defined(__x86_64__) && defined(__AVX512F__) && defined(__AVX512VL__) && \
+    defined(__AVX512VPOPCNTDQ__) && defined(__BMI2__)
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
 // GCC 12's AVX-512 intrinsics use a deliberately undefined pass-through vector and warn about it
 // when inlined (GCC bug 105593, fixed in GCC 13).
@@ -46,11 +48,28 @@ std::size_t join_avx512(std::uint64_t a, std::uint64_t d, const std::uint64_t* A
   return static_cast<std::size_t>(to - out);
 }
 
-std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks,
+std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks, int last_words,
                            const std::uint64_t* q, std::size_t nq) {
   constexpr std::uint64_t kMask = kChunkValues - 1;
   const std::size_t stride = static_cast<std::size_t>(chunks) * kChunkValues * kWords;
   __m512i sum = _mm512_setzero_si512();
+  if (last_words <= 4) {  // the last block's patterns fit the sets' first 256 bits
+    const std::uint64_t* t = table + static_cast<std::size_t>(blocks - 1) * stride;
+    __m256i half = _mm256_setzero_si256();
+    for (std::size_t j = 0; j < nq; ++j) {
+      std::uint64_t x = q[j];
+      __m256i acc = _mm256_load_si256(reinterpret_cast<const __m256i*>(t + (x & kMask) * kWords));
+      for (int c = 1; c < chunks; ++c) {
+        x >>= kChunkBits;
+        acc = _mm256_and_si256(
+            acc, _mm256_load_si256(reinterpret_cast<const __m256i*>(
+                     t + (static_cast<std::size_t>(c) * kChunkValues + (x & kMask)) * kWords)));
+      }
+      half = _mm256_add_epi64(half, _mm256_popcnt_epi64(acc));
+    }
+    sum = _mm512_zextsi256_si512(half);
+    --blocks;
+  }
   for (int b = 0; b < blocks; ++b) {  // block outside: its tables stay in the L1 cache
     const std::uint64_t* t = table + b * stride;
     for (std::size_t j = 0; j < nq; ++j) {
@@ -86,7 +105,7 @@ std::size_t join_avx512(std::uint64_t, std::uint64_t, const std::uint64_t*, cons
                         std::size_t, int, int, std::uint64_t, int, std::uint64_t*) {
   return 0;
 }
-std::uint64_t count_avx512(const std::uint64_t*, int, int, const std::uint64_t*, std::size_t) {
+std::uint64_t count_avx512(const std::uint64_t*, int, int, int, const std::uint64_t*, std::size_t) {
   return 0;
 }
 void compress_avx512(const std::uint64_t*, std::size_t, std::uint64_t, std::uint64_t*) {}
