@@ -7,9 +7,8 @@
 #   bash run.sh KLUEV_CHECKOUT [N...]     (default N: 16 17 18 19 20; 3 repetitions up to 18, 1 above)
 #
 # KLUEV_CHECKOUT: a checkout of github.com/EvgenyKluev/N-Queens-Count-Sol at 580f444. Each size
-# gets its own binary, /tmp/kluev/kluevN, built as its README says (g++ -std=c++20 -O3
-# -march=native main.cpp) with `size` and the row of its solcounter.h parameter table for that
-# size, and the includes of prefetchx86.h and bmi2.h enabled (prefetch and BMI2 on).
+# gets its own binary, /tmp/kluev/kluevN, built by scripts/nqueens/build_kluev.sh (as its README
+# says, with that size's row of its parameter table; prefetch and BMI2 on up to n = 20).
 # SEARCHBENCH: our binary (default ../../build/searchbench).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,28 +17,7 @@ shift
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(16 17 18 19 20)
 exe=${SEARCHBENCH:-$here/../../build/searchbench}
-mkdir -p /tmp/kluev
-for n in "${sizes[@]}"; do
-  # the table row of solcounter.h for this size: sieveCuts, matchMinSize, bmiIntrin
-  case $n in
-  16 | 17 | 18) cuts=0 min=40 ;;
-  19) cuts=0 min=40 ;;
-  20 | 21) cuts=3 min=60 ;;
-  22) cuts=6 min=80 ;;
-  *) echo "run.sh: no parameter row for n = $n" >&2; exit 2 ;;
-  esac
-  bmi=false
-  [ "$n" -ge 19 ] && bmi=true
-  b=/tmp/kluev/src$n
-  rm -rf "$b" && cp -r "$src" "$b"
-  sed -i 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$b/prefetch.h"
-  sed -i 's|^//#include "bmi2.h"|#include "bmi2.h"|' "$b/bmintrin.h"
-  sed -i -e "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" \
-    -e "s/\.sieveCuts = [0-9]*,/.sieveCuts = $cuts,/" -e "s/\.matchMinSize = [0-9]*,/.matchMinSize = $min,/" \
-    -e "s/\.bmiIntrin = [a-z]*,/.bmiIntrin = $bmi,/" -e "s/\.prefetch = [a-z]*,/.prefetch = true,/" \
-    "$b/solcounter.h"
-  (cd "$b" && g++ -std=c++20 -O3 -march=native main.cpp -o "/tmp/kluev/kluev$n")
-done
+bash "$here/../../scripts/nqueens/build_kluev.sh" "$src" "${sizes[@]}"
 out=$here/runs.csv
 echo "n,solver,rep,wall_s,peak_rss_kb,q" > "$out"
 for n in "${sizes[@]}"; do

@@ -59,7 +59,7 @@ std::string placements_note(std::string_view kernel, const Instance& x) {
          ", " + std::to_string(x.n) + ") = " + placements_text(x.n) + " placements";
 }
 
-/// The memory of quadrant-join's quadrant tables in GB (docs/nqueens.md, "n = 18 to 20:
+/// The memory of quadrant-join's quadrant tables in GB (docs/nqueens.md, "n = 18 to 21:
 /// quadrant-join"): 1.0, 4.3 and 8.6 GB at n = 21, 22, 23 (16 bytes a placement and 4 a slot,
 /// from the quadrants' placement counts), about 9.4x per two sizes beyond (n = 24: 40.8 GB); 0
 /// below n = 21, where they take under half a gigabyte.
@@ -196,7 +196,7 @@ std::vector<K> kernels() {
                .signature = {"12"},
                .pieces = sym_pieces});
 #endif
-  // quadrant-join comes before constellation although it is the faster at n = 18..20: the last
+  // quadrant-join comes before constellation although it is the faster from n = 18: the last
   // serial kernel is the default (Problem::default_kernel), and constellation is the faster below
   // n = 18, needs no memory beyond its stack and has no upper bound on n.
   v.push_back({.name = "quadrant-join",
