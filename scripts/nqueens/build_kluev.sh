@@ -10,8 +10,8 @@
 #
 # KLUEV_CHECKOUT: its commit 580f444 (`git archive 580f444 | tar -x -C DIR`), whose table rows
 # are (n: sieveCuts matchMinSize bmiIntrin prefetch) 16-18: 0 40 F T, 19: 0 40 T T, 20: 3 60 T
-# either (T here), 21: 3 60 T F, 22: 6 80 T T (its 22 row also asks for the RowS subsquare
-# symmetry, not set here: n = 22 is refused).
+# either (T here), 21: 3 60 T F, 22: 6 80 T T with the RowS subsquare symmetry (its
+# QRowSymmetry quarters: half the memory).
 set -euo pipefail
 src=$(cd "${1:?usage: build_kluev.sh KLUEV_CHECKOUT N...}" && pwd)
 shift
@@ -23,6 +23,7 @@ for n in "$@"; do
   19) cuts=0 min=40 bmi=true pre=true ;;
   20) cuts=3 min=60 bmi=true pre=true ;;
   21) cuts=3 min=60 bmi=true pre=false ;;
+  22) cuts=6 min=80 bmi=true pre=true ;;
   *) echo "build_kluev.sh: no parameter row for n = $n" >&2; exit 2 ;;
   esac
   b=/tmp/kluev/src$n
@@ -34,5 +35,9 @@ for n in "$@"; do
     -e "s/\.matchMinSize = [0-9]*,/.matchMinSize = $min,/" \
     -e "s/\.bmiIntrin = [a-z]*,/.bmiIntrin = $bmi,/" -e "s/\.prefetch = [a-z]*,/.prefetch = $pre,/" \
     "$b/solcounter.h"
+  if [ "$n" -ge 22 ]; then
+    sed -i 's/using Quarter = Subsquare<size \/ 2, QNoSymmetry, PackIter>;/using Quarter = Subsquare<size \/ 2, QRowSymmetry, PackIter>;/' "$b/solcounter.h"
+    grep -q "QRowSymmetry, PackIter" "$b/solcounter.h" || { echo "build_kluev.sh: RowS not set" >&2; exit 1; }
+  fi
   (cd "$b" && g++ -std=c++20 -O3 -march=native main.cpp -o "/tmp/kluev/kluev$n")
 done
