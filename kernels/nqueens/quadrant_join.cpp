@@ -141,12 +141,11 @@ void compress(Engine e, const u64* x, std::size_t count, u64 mask, u64* out) {
     detail::compress_scalar(x, count, mask, out);
 }
 
-/// Queens placed before the join and what they leave to the two halves: the rows (bit r = row
-/// r), each half's free columns (bit j = its quadrants' column j), and the anti-diagonals (bit
-/// r + c) and diagonals (bit r - c + n - 1) they take.
+/// Queens placed before the join (for odd n the middle column's) and what they leave to the two
+/// halves: the rows (bit r = row r) and the anti-diagonals (bit r + c) and diagonals (bit
+/// r - c + n - 1) they take. Each half keeps all its m columns.
 struct Frame {
   u64 rows = 0;
-  u32 east_cols = 0, west_cols = 0;
   u64 block_a = 0, block_d = 0;
 };
 
@@ -176,9 +175,9 @@ class Counter {
   u64 count_rows(u64 rows, const Frame& f) {
     east_.size = 0;
     west_.size = 0;
-    half(ne_, se_, rows, f.east_cols, f, east_);
+    half(ne_, se_, rows, f, east_);
     if (east_.size == 0) return 0;
-    half(nw_, sw_, f.rows ^ rows, f.west_cols, f, west_);
+    half(nw_, sw_, f.rows ^ rows, f, west_);
     if (west_.size == 0) return 0;
     const Patterns& small = east_.size <= west_.size ? east_ : west_;
     const Patterns& large = east_.size <= west_.size ? west_ : east_;
@@ -236,30 +235,27 @@ class Counter {
     return ((a >> shift_a_) & low()) | (((d >> shift_d_) & low()) << (n_ - 1));
   }
 
-  /// The half-board patterns on rows `rows` and columns `free` (of the quadrants' columns) from
-  /// the quadrant pair (top, bottom), avoiding the frame's diagonals.
-  void half(const Quadrant& top, const Quadrant& bottom, u64 rows, u32 free, const Frame& f,
-            Patterns& out) {
+  /// The half-board patterns on rows `rows` from the quadrant pair (top, bottom), avoiding the
+  /// frame's diagonals.
+  void half(const Quadrant& top, const Quadrant& bottom, u64 rows, const Frame& f, Patterns& out) {
     const u32 top_rows = static_cast<u32>(rows & ((u64{1} << top.h) - 1));
     const u32 bottom_rows = static_cast<u32>(rows >> bottom.r0);
     const int w = top.w;
     const u32 all_cols = (u32{1} << w) - 1;
     const int k = std::popcount(top_rows);
-    if (k > std::popcount(free)) return;
+    if (k > w) return;
     for (u64 x = (u64{1} << k) - 1; x <= all_cols;) {
       const u32 cols = static_cast<u32>(x);
-      if ((cols & ~free) == 0) {
-        const u32 s1 = top_rows << w | cols, s2 = bottom_rows << bottom.w | (free ^ cols);
-        const u32 b0 = bottom.start[s2], b1 = bottom.start[s2 + 1];
-        const std::size_t nb = b1 - b0;
-        if (nb) {
-          for (u32 p = top.start[s1]; p < top.start[s1 + 1]; ++p) {
-            const u64 a = top.anti[p], d = top.diag[p];
-            if ((a & f.block_a) | (d & f.block_d)) continue;
-            out.size += join(engine_, a | f.block_a, d | f.block_d, &bottom.anti[b0],
-                             &bottom.diag[b0], nb, shift_a_, shift_d_, low(), n_ - 1, out.room(nb));
-            nodes_ += nb;
-          }
+      const u32 s1 = top_rows << w | cols, s2 = bottom_rows << bottom.w | (all_cols ^ cols);
+      const u32 b0 = bottom.start[s2], b1 = bottom.start[s2 + 1];
+      const std::size_t nb = b1 - b0;
+      if (nb) {
+        for (u32 p = top.start[s1]; p < top.start[s1 + 1]; ++p) {
+          const u64 a = top.anti[p], d = top.diag[p];
+          if ((a & f.block_a) | (d & f.block_d)) continue;
+          out.size += join(engine_, a | f.block_a, d | f.block_d, &bottom.anti[b0],
+                           &bottom.diag[b0], nb, shift_a_, shift_d_, low(), n_ - 1, out.room(nb));
+          nodes_ += nb;
         }
       }
       if (x == 0) break;
@@ -439,21 +435,14 @@ u64 bit(int i) {
 std::vector<FrameClass> frame_classes(int n) {
   const u64 all = (u64{1} << n) - 1;
   const int m = n / 2;
-  const u32 half_cols = (u32{1} << m) - 1;
-  if (n % 2 == 0)
-    return {{.frame = {.rows = all, .east_cols = half_cols, .west_cols = half_cols},
-             .flip = true,
-             .mirror = true}};
+  if (n % 2 == 0) return {{.frame = {.rows = all}, .flip = true, .mirror = true}};
   std::vector<FrameClass> out;
   for (int r = 0; r <= m; ++r)
-    out.push_back({.frame = {.rows = all ^ bit(r),
-                             .east_cols = half_cols,
-                             .west_cols = half_cols,
-                             .block_a = bit(r + m),
-                             .block_d = bit(r - m + n - 1)},
-                   .flip = r == m,
-                   .mirror = true,
-                   .weight = r < m ? 2u : 1u});
+    out.push_back(
+        {.frame = {.rows = all ^ bit(r), .block_a = bit(r + m), .block_d = bit(r - m + n - 1)},
+         .flip = r == m,
+         .mirror = true,
+         .weight = r < m ? 2u : 1u});
   return out;
 }
 
@@ -498,8 +487,7 @@ std::vector<RowClass> row_classes(int n) {
   for (u32 fi = 0; fi < frames.size(); ++fi) {
     const FrameClass& fc = frames[fi];
     const u64 rows = fc.frame.rows;
-    const int k = std::popcount(fc.frame.east_cols), size = std::popcount(rows);
-    if (k > size) continue;
+    const int k = n / 2, size = std::popcount(rows);  // m of the frame's rows go east
     auto weight = [&](u64 r) -> u64 {
       std::array<u64, 4> orbit{r, r, r, r};
       if (fc.flip) orbit[1] = reflect_rows(r, n);
