@@ -1,20 +1,22 @@
 // memo-sym-pieces: the memo-sym search (engine.hpp, memo_sym.cpp) cut into pieces for journal
 // and resume (src/core/pieces.hpp): one piece per class of first moves under the board's
 // symmetries (first_moves.hpp: the 8 maps of a square board, the 4 of a rectangle; 10 pieces on
-// 8 x 8, 45 on 17 x 17), each solved by its own engine on its own bounded table. A piece's value
-// is, with :grundy or :move-grundy, the Grundy value of the position after its move, else (and
-// under misere play) its outcome: 0 when the move wins (the position after it is lost for the
-// player to move), 1 when it loses. The start is combined at the end: its Grundy value is the
-// mex of the pieces' Grundy values (Sprague-Grundy: the children of the start are the first
-// moves, and symmetric moves have equal values), and the first player wins exactly when some
-// piece's value is 0. Work split: pieces in id order, heaviest first (most free squares left by
-// the move), run on `threads` oneTBB threads at once, each piece serial
-// (src/core/pieces_run.hpp, run_pieces_by_id); the table budget (--max-memory) is shared, each
-// running piece getting budget / threads. Values equal memo-sym's; a piece's node count depends
-// only on the instance and its table budget (the same for every thread count while the tables do
-// not fill). No table is shared between pieces, so positions reached from several first moves
-// are searched once per piece (the price of independent pieces). Limits: rows * cols <= kMaxSquares
-// (304); Grundy values <= 253.
+// 8 x 8, 45 on 17 x 17). A piece's value is, with :grundy or :move-grundy, the Grundy value of
+// the position after its move, else (and under misere play) its outcome: 0 when the move wins
+// (the position after it is lost for the player to move), 1 when it loses. The start is
+// combined at the end: its Grundy value is the mex of the pieces' Grundy values (Sprague-Grundy:
+// the children of the start are the first moves, and symmetric moves have equal values), and the
+// first player wins exactly when some piece's value is 0. Work split: pieces in id order,
+// heaviest first (most free squares left by the move), run on `threads` oneTBB threads at once,
+// each piece serial (src/core/pieces_run.hpp, run_pieces_by_id); the pieces that one thread
+// solves one after the other share a bounded table (TablePool: at most one per thread, each
+// budget / threads of --max-memory), so a position reached from several first moves is searched
+// once per thread, not once per piece (13 x 13 with Grundy values: 81.3 M nodes on one thread,
+// memo-sym --move-grundy's count, against 207.8 M with a table per piece). The values stored are
+// exact whichever piece stored them, so every piece's value is; node counts depend on which
+// pieces a thread solved before (deterministic on one thread, without a resume), so the kernel
+// is out of the signature. A stop loses the tables: a resumed run searches its pieces on empty
+// ones. Limits: rows * cols <= kMaxSquares (304); Grundy values <= 253.
 //
 // memo-sym-reply-pieces cuts one ply deeper, for boards whose first-move classes are too large
 // for a sitting (17 x 17): one piece per class of positions after a first move and a reply
@@ -22,11 +24,10 @@
 // the Grundy value (or outcome) of that position; a first move's value is then the mex of its
 // replies' values (Sprague-Grundy; for outcomes: the move wins when every reply loses; under
 // misere play a first move that leaves no reply loses), and the start's as above. More pieces
-// (1,366 on 13 x 13, 4,264 on 17 x 17), each smaller; the pieces that one thread solves one
-// after the other share a table (TablePool; values stay exact, node counts then depend on which
-// pieces a thread solved before: deterministic on one thread only). Exact Grundy values of every
-// position after two plies are more than a first move's mex needs, so the total grows (with
-// Grundy values: 1.0 x the first-move pieces' nodes on 12 x 12, 5.4 x on 13 x 13).
+// (1,366 on 13 x 13, 4,264 on 17 x 17), each smaller, on the same pooled tables. Exact Grundy
+// values of every position after two plies are more than a first move's mex needs, so the total
+// grows (with Grundy values: 1.0 x the first-move pieces' nodes on 12 x 12, 5.4 x on 13 x 13, both
+// measured with a table per first-move piece).
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -149,7 +150,7 @@ std::vector<std::uint64_t> Cut<W>::class_values(const std::vector<Subtotals>& by
   return v;
 }
 
-/// Tables lent to the reply pieces: a piece takes a free one (or a new one when all are in use,
+/// Tables lent to the pieces: a piece takes a free one (or a new one when all are in use,
 /// so at most one per thread) and gives it back with what it stored, so the pieces solved one
 /// after the other share their positions (the values stored are exact, whatever piece stored
 /// them). Freed with the piece list.
@@ -258,11 +259,8 @@ PieceList make_list(const std::shared_ptr<const Cut<W>>& cut, int rows, int cols
         throw std::invalid_argument("queens-game piece " + std::to_string(ids[j]) +
                                     " is out of range (" + std::to_string(cut->child.size()) +
                                     " pieces)");
-      // first-move pieces: a fresh table each; reply pieces: a table of the pool, kept
-      std::unique_ptr<detail::Table<W, false>> own;
-      if (cut->plies == 1) own = std::make_unique<detail::Table<W, false>>(piece_budget);
-      typename TablePool<W>::Lease lease(cut->plies == 1 ? nullptr : pool.get());
-      detail::Table<W, false>& tt = cut->plies == 1 ? *own : lease.table();
+      typename TablePool<W>::Lease lease(pool.get());
+      detail::Table<W, false>& tt = lease.table();
       detail::Stats st;
       auto e = std::make_unique<detail::Engine<W, false>>(cut->g, tt, st);
       const auto& c = cut->child[ids[j]];

@@ -262,8 +262,8 @@ std::vector<K> kernels() {
                .micro = {"4x4"},
                .pieces = reply_list});
   // The journalled solve (before memo-sym, so that it is never the default kernel): first-move
-  // classes as pieces, each on its own table. Deterministic while the tables do not fill; not in
-  // the signature (its pieces repeat memo-sym's search).
+  // classes as pieces, the pieces of one thread sharing a table (node counts depend on the
+  // order; not in the signature).
   v.push_back({.name = "memo-sym-pieces",
 #ifdef SEARCHBENCH_WITH_TBB
                .backend = "tbb",
@@ -272,9 +272,11 @@ std::vector<K> kernels() {
 #endif
                .summary =
                    "memo-sym cut into pieces, one per first-move class under the board symmetry, "
-                   "each on its own table (journal, resume); values combined by mex",
+                   "the pieces one thread solves sharing a table (journal, resume); values "
+                   "combined by mex",
                .range = range,
                .fn = memo_sym_pieces,
+               .deterministic = false,  // pieces share tables: counts depend on the order
                .caps = {{"quick", 12}, {"full", 13}},
                .micro = {"4x4", "5x5"},
                .pieces = first_move_list});
