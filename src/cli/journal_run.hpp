@@ -103,21 +103,31 @@ class JournalRun {
   std::uint64_t nodes_before_ = 0;
 };
 
+/// A UsageError when a journal is asked of kernel k and k keeps none (no piece list); called
+/// before anything else is said about the run, so that the refusal is the only line.
+inline void require_pieces(const Problem& p, const KernelInfo& k, const JournalOptions& o) {
+  if (k.pieces || (o.journal.empty() && o.resume.empty())) return;
+  std::string with;
+  for (const auto& other : p.kernels)
+    if (other.pieces) with += (with.empty() ? "" : ", ") + other.name;
+  throw UsageError("kernel '" + k.name + "' does not cut its search into pieces, so it " +
+                   "cannot keep a journal" +
+                   (with.empty() ? std::string() : "; --journal and --resume work with " + with));
+}
+
 inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Instance& in,
                               const JournalOptions& o, int threads, int ranks,
                               const std::string& resume_hint) {
-  if (!k.pieces) {
-    std::string with;
-    for (const auto& other : p.kernels)
-      if (other.pieces) with += (with.empty() ? "" : ", ") + other.name;
-    throw UsageError("kernel '" + k.name + "' does not cut its search into pieces, so it " +
-                     "cannot keep a journal" +
-                     (with.empty() ? std::string() : "; --journal and --resume work with " + with));
-  }
+  require_pieces(p, k, o);
   namespace fs = std::filesystem;
   if (!o.journal.empty() && !o.resume.empty()) {
     std::error_code ec;
-    if (!fs::equivalent(o.journal, o.resume, ec))
+    // equivalent() needs both files to exist; a name not yet created is compared as a path
+    const bool same =
+        fs::exists(o.journal, ec) && fs::exists(o.resume, ec)
+            ? fs::equivalent(o.journal, o.resume, ec)
+            : fs::weakly_canonical(o.journal, ec) == fs::weakly_canonical(o.resume, ec);
+    if (!same)
       throw UsageError("--journal and --resume name different files; --resume FILE alone " +
                        std::string("continues FILE"));
   }
@@ -135,7 +145,7 @@ inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Insta
         std::cerr << "; " << c.damaged << " damaged line" << (c.damaged == 1 ? "" : "s")
                   << " ignored"
                   << (c.torn_tail ? " (the last one cut short by an interruption)" : "")
-                  << ", computed again";
+                  << (hooks_.finished.size() == list.count ? "" : "; pieces missing are searched");
       std::cerr << "\n";
       if (hooks_.finished.size() == list.count)
         std::cerr << "journal " << o.resume << ": already complete; the answer is put together "

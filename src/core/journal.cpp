@@ -236,8 +236,12 @@ Contents parse(std::string_view text, const std::string& name) {
     }
     if (w[0] == "result") continue;
     PieceRecord r;
-    bool ok = w[0] == "piece" && w.size() == c.id.fields.size() + 3 && to_u64(w[1], r.id) &&
-              r.id < c.id.count;
+    bool ok = w[0] == "piece" && w.size() == c.id.fields.size() + 3 && to_u64(w[1], r.id);
+    if (ok && r.id >= c.id.count)  // checked line, header disagrees: the header was edited
+      throw std::invalid_argument(j + " line " + std::to_string(i + 1) + " records piece " +
+                                  std::to_string(r.id) + ", but its header says " +
+                                  std::to_string(c.id.count) +
+                                  " pieces: the header was changed after the journal was written");
     for (std::size_t k = 0; ok && k < c.id.fields.size(); ++k)
       ok = field(w[k + 2], c.id.fields[k], r.sub.v[k]);
     double seconds = 0;

@@ -1,6 +1,10 @@
 #include "core/memory.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
 
 #include <cctype>
 #include <cmath>
@@ -14,6 +18,27 @@ std::uint64_t physical_memory() {
   const long page = ::sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0) return 1ull << 32;
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+std::uint64_t usable_memory() {
+  std::uint64_t m = physical_memory();
+  for (int which : {RLIMIT_AS, RLIMIT_DATA}) {
+    rlimit r{};
+    if (::getrlimit(which, &r) == 0 && r.rlim_cur != RLIM_INFINITY)
+      m = std::min<std::uint64_t>(m, static_cast<std::uint64_t>(r.rlim_cur));
+  }
+  return m;
+}
+
+std::uint64_t available_memory() {
+  const std::uint64_t usable = usable_memory();
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kb = 0;
+  std::string unit;
+  while (in >> key >> kb >> unit)
+    if (key == "MemAvailable:") return std::min(usable, kb * 1024);
+  return usable;
 }
 
 std::uint64_t parse_bytes(const std::string& s, const std::string& option,

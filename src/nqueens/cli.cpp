@@ -42,12 +42,28 @@ struct SolutionsOptions {
   long long limit = -1;
 };
 
+/// The kernel of `count` without -k: constellation below n = 18, quadrant-join from n = 18
+/// (the faster there, docs/nqueens.md) where its tables fit in memory; each with the backend of
+/// the problem's default (tbb when built; mpi under mpirun with several ranks).
+const KernelInfo& default_for(const Problem& prob, const sb::Instance& in, int n) {
+  const KernelInfo& d = choose_kernel(prob, false, "");
+  const std::string suffix = d.backend == "serial" ? "" : "-" + d.backend;
+  if (n >= 18)
+    if (const KernelInfo* q = prob.find_kernel("quadrant-join" + suffix))
+      if (!q->refuse || !q->refuse(in)) return *q;
+  if (const KernelInfo* c = prob.find_kernel("constellation" + suffix)) return *c;
+  return d;
+}
+
 int run_count(const CountOptions& o) {
   const Problem& prob = problem();
-  const KernelInfo* resumed = resumed_kernel(prob, o.kernel_given, o.journal.resume);
-  const KernelInfo& k = resumed ? *resumed : choose_kernel(prob, o.kernel_given, o.kernel);
   const sb::Instance in = make_instance<Traits>({o.n});
+  const KernelInfo* resumed = resumed_kernel(prob, o.kernel_given, o.journal.resume);
+  const KernelInfo& k = resumed          ? *resumed
+                        : o.kernel_given ? choose_kernel(prob, true, o.kernel)
+                                         : default_for(prob, in, o.n);
   RunSettings settings;
+  require_pieces(prob, k, o.journal);
   settings.threads = threads_for(k, o.threads);
   const int ranks = start_ranks(prob, k, in, settings.threads, "at n = " + std::to_string(o.n));
   const bool root = is_root();
@@ -181,9 +197,11 @@ void add_commands(CLI::App& app, Action& action) {
   count->add_option("-n", count_opts->n, "Board size n (the kernel's range: `searchbench list`)")
       ->required()
       ->transform(decimal_in(1, kMaxBitN));
-  auto* kernel_opt =
-      count->add_option("-k,--kernel", count_opts->kernel,
-                        "Kernel (default: the fastest parallel one; see `searchbench list`)");
+  auto* kernel_opt = count->add_option(
+      "-k,--kernel", count_opts->kernel,
+      "Kernel (default: constellation-tbb below n = 18, quadrant-join-tbb from 18 where "
+      "its tables fit in memory; the -mpi ones under mpirun; see `searchbench "
+      "list`)");
   count->add_option("-t,--threads", count_opts->threads, "Worker threads (default: all cores)")
       ->transform(decimal_in(1, kMaxThreads));
   count->add_option("-f,--format", count_opts->format, "Output format")

@@ -1,6 +1,7 @@
 // N-queens counting: instances, result columns, verification and the kernel ladder, in one place.
 #include "nqueens/problem.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/memory.hpp"
+#include "core/mpi.hpp"
 #include "core/typed_problem.hpp"
 #include "nqueens/quadrant_join.hpp"
 #include "nqueens/reference.hpp"
@@ -78,16 +80,30 @@ std::string quadrant_memory_note(std::string_view kernel, const Instance& x) {
          " of memory (constellation-tbb counts up to n = 32)";
 }
 
-/// quadrant-join refused where its tables would not fit in this machine's physical memory.
-std::optional<std::string> quadrant_memory_check(const Instance& x) {
-  const double gb = quadrant_tables_gb(x.n);
-  const double have = static_cast<double>(physical_memory()) / 1e9;
-  if (gb <= have) return std::nullopt;
-  char text[160];
-  std::snprintf(text, sizeof text,
-                "n = %d: quadrant-join's quadrant tables take about %.1f GB, more than this "
-                "machine's %.1f GB of memory (constellation-tbb needs none)",
-                x.n, gb, have);
+/// quadrant-join refused where its tables (times `copies`: an MPI kernel's ranks on this node
+/// each build their own) would not fit: more than this process may take (physical memory, ulimit
+/// -v / -d), or than this machine has available now (MemAvailable), so that a run that cannot
+/// finish says so at once instead of failing minutes later.
+std::optional<std::string> quadrant_memory_check(const Instance& x, int copies) {
+  const double gb = quadrant_tables_gb(x.n) * copies;
+  if (gb == 0) return std::nullopt;
+  const double usable = static_cast<double>(usable_memory()) / 1e9;
+  const double available = static_cast<double>(available_memory()) / 1e9;
+  if (gb <= usable && gb <= available) return std::nullopt;
+  const std::string need =
+      copies > 1 ? " (" + std::to_string(copies) + " ranks on this machine, tables on each)" : "";
+  char text[240];
+  if (gb > usable)
+    std::snprintf(text, sizeof text,
+                  "n = %d: quadrant-join's quadrant tables take about %.1f GB%s, more than the "
+                  "%.1f GB this process may use (physical memory, ulimit -v); constellation-tbb "
+                  "needs none",
+                  x.n, gb, need.c_str(), usable);
+  else
+    std::snprintf(text, sizeof text,
+                  "n = %d: quadrant-join's quadrant tables take about %.1f GB%s, more than the "
+                  "%.1f GB available now (MemAvailable); free memory, or use constellation-tbb",
+                  x.n, gb, need.c_str(), available);
   return std::string(text);
 }
 
@@ -207,7 +223,7 @@ std::vector<K> kernels() {
                           "(AVX-512 chosen at run time), U(n) by Burnside",
                .range = {1, quadrants::kMaxN},
                .fn = quadrant_join,
-               .refuse = quadrant_memory_check,
+               .refuse = [](const Instance& x) { return quadrant_memory_check(x, 1); },
                .caps = {{"quick", 17}, {"full", 19}},
                .micro = {"12", "13"},
                .signature = {"13"},
@@ -230,7 +246,7 @@ std::vector<K> kernels() {
            "per middle-column queen) as oneTBB tasks, quadrant tables shared (journal, resume)",
        .range = {1, quadrants::kMaxN},
        .fn = quadrant_join_tbb,
-       .refuse = quadrant_memory_check,
+       .refuse = [](const Instance& x) { return quadrant_memory_check(x, 1); },
        .caps = {{"quick", 17}, {"full", 20}},
        .micro = {"12", "13"},
        .signature = {"13"},
@@ -275,7 +291,10 @@ std::vector<K> kernels() {
                           "threads in each, tables on every rank",
                .range = {1, quadrants::kMaxN},
                .fn = quadrant_join_mpi,
-               .refuse = quadrant_memory_check,
+               .refuse =
+                   [](const Instance& x) {
+                     return quadrant_memory_check(x, std::max(1, mpi::launched_local_size()));
+                   },
                .caps = {{"quick", 12}, {"full", 16}},
                .signature = {"13"},
                .pieces = quadrant_list,

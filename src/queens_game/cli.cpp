@@ -126,6 +126,7 @@ int run_solve(const SolveOptions& o) {
       throw UsageError("--verify reads a journal given as --resume FILE (it is not written)");
     return verify_piece(prob, k, in, static_cast<std::uint64_t>(o.verify), o.journal.resume);
   }
+  require_pieces(prob, k, o.journal);
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
   settings.max_memory = memory_option(o.max_memory);

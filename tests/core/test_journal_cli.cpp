@@ -234,9 +234,17 @@ TEST(JournalCli, ForeignUnreadableOrBrokenJournalsAreRefusedUntouched) {
   expect_refused(run_cli("nqueens count -n 11 -k " + kernel + " --journal " + temp("x").string() +
                          " --resume " + j.string()),
                  "different files");
-  // A kernel that does not cut its search into pieces keeps no journal (and creates no file).
+  // --journal and --resume naming one file not yet there: the missing file is the complaint
+  const auto absent = temp("absent-both");
+  expect_refused(run_cli("nqueens count -n 11 -k " + kernel + " --journal " + absent.string() +
+                         " --resume " + absent.string()),
+                 "cannot read journal");
+  // A kernel that does not cut its search into pieces keeps no journal (and creates no file);
+  // the refusal is the only line, also when -t would have drawn a note about a serial kernel.
   const auto none = temp("none");
   expect_refused(run_cli("nqueens count -n 10 -k bitboard --journal " + none.string()),
+                 "does not cut its search into pieces");
+  expect_refused(run_cli("nqueens count -n 10 -k bitboard -t 2 --journal " + none.string()),
                  "does not cut its search into pieces");
   EXPECT_FALSE(fs::exists(none));
   // A refused instance creates no journal either.

@@ -2,6 +2,7 @@
 // including inputs found by fuzzing (tests/fuzz/fuzz_numbers.cpp), each refused with
 // std::invalid_argument.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <stdexcept>
 #include <string>
@@ -33,6 +34,26 @@ TEST(ParseBytes, RefusesTooManyDigitsCleanly) {
 TEST(ParseBytes, RefusesWhatIsNotASize) {
   for (const char* s : {"-1M", "1e9", "0x10", "nan", "inf", "1..2G", "1Q", "18446744073709551616"})
     EXPECT_THROW(sb::parse_bytes(s), std::invalid_argument) << s;
+}
+
+// The memory a process may take: never above physical memory, lowered by an address-space
+// limit, and what is available now never above it.
+TEST(UsableMemory, BoundedByPhysicalMemoryAndLimits) {
+  const std::uint64_t phys = sb::physical_memory();
+  EXPECT_GT(sb::usable_memory(), 0u);
+  EXPECT_LE(sb::usable_memory(), phys);
+  EXPECT_GT(sb::available_memory(), 0u);
+  EXPECT_LE(sb::available_memory(), sb::usable_memory());
+  rlimit old{};
+  ASSERT_EQ(::getrlimit(RLIMIT_AS, &old), 0);
+  const rlim_t low = rlim_t{64} << 30;  // 64 GiB: far above what this test process maps
+  if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < low) GTEST_SKIP() << "a lower limit is set";
+  rlimit lim = old;
+  lim.rlim_cur = low;
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &lim), 0);
+  EXPECT_LE(sb::usable_memory(), std::uint64_t{64} << 30);
+  EXPECT_LE(sb::available_memory(), std::uint64_t{64} << 30);
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &old), 0);
 }
 
 }  // namespace

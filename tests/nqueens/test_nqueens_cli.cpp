@@ -14,8 +14,10 @@
 namespace {
 
 using sb::test::count_lines;
+using sb::test::csv_column;
 using sb::test::expect_usage_error;
 using sb::test::run_cli;
+using sb::test::run_command;
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -149,6 +151,30 @@ TEST(CliBadInput, ExitTwoWithOneLine) {
   expect_usage_error("");
   expect_usage_error("nqueens solutions -n 0");
   expect_usage_error("nqueens solutions -n 8 --limit 0");
+}
+
+// quadrant-join refuses, before building anything, an n whose tables would not fit in what the
+// process may take (here an address-space limit of 3 GB against the 4.3 GB of n = 22).
+TEST(CliBadInput, QuadrantJoinRefusesTablesThatDoNotFit) {
+  for (const char* k : {"quadrant-join", "quadrant-join-tbb"}) {
+    const auto r = run_command("ulimit -v 3000000; " + std::string(SEARCHBENCH_CLI) +
+                               " nqueens count -n 22 -k " + k);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_EQ(count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("about 4.3 GB"), std::string::npos) << r.err;
+  }
+}
+
+// Without -k, count runs constellation's fastest backend below n = 18 and quadrant-join's from 18.
+TEST(CliCount, DefaultKernelDependsOnN) {
+  const auto small = run_cli("nqueens count -n 12 -t 1 -f csv");
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_EQ(csv_column(small.out, "kernel").rfind("constellation", 0), 0u) << small.out;
+  const auto large = run_cli("nqueens count -n 18 -t 1 -f csv");
+  ASSERT_EQ(large.exit_code, 0) << large.err;
+  EXPECT_EQ(csv_column(large.out, "kernel").rfind("quadrant-join", 0), 0u) << large.out;
+  EXPECT_EQ(csv_column(large.out, "total"), "666090624");  // OEIS A000170
 }
 
 TEST(CliBadInput, NaiveRefusalStatesThePlacementCount) {
