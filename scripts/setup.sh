@@ -9,6 +9,7 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin
   libbenchmark-dev libgtest-dev
   python3 python3-pandas python3-matplotlib python3-scipy
+  time  # /usr/bin/time: CPU time and peak memory in the results/ scripts
 )
 
 missing=()
