@@ -44,14 +44,19 @@ struct SolutionsOptions {
 
 /// The kernel of `count` without -k: constellation below n = 18, quadrant-join from n = 18
 /// (the faster there, docs/nqueens.md) where its tables fit in memory; each with the backend of
-/// the problem's default (tbb when built; mpi under mpirun with several ranks).
+/// the problem's default (tbb when built; mpi under mpirun with several ranks), else serial (a
+/// build with OpenMP alone: the serial kernels outrun bitboard-sym-omp).
 const KernelInfo& default_for(const Problem& prob, const sb::Instance& in, int n) {
   const KernelInfo& d = choose_kernel(prob, false, "");
   const std::string suffix = d.backend == "serial" ? "" : "-" + d.backend;
+  auto find = [&](const std::string& base) {
+    const KernelInfo* k = prob.find_kernel(base + suffix);
+    return k ? k : d.distributed() ? nullptr : prob.find_kernel(base);
+  };
   if (n >= 18)
-    if (const KernelInfo* q = prob.find_kernel("quadrant-join" + suffix))
+    if (const KernelInfo* q = find("quadrant-join"))
       if (!q->refuse || !q->refuse(in)) return *q;
-  if (const KernelInfo* c = prob.find_kernel("constellation" + suffix)) return *c;
+  if (const KernelInfo* c = find("constellation")) return *c;
   return d;
 }
 
