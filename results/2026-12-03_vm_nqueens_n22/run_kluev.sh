@@ -10,7 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 parts=${1:-8}
 shift || true
-csv=$here/kluev_kluev_parts.csv
+csv=$here/kluev_parts.csv
 [ -f "$csv" ] || echo "parts,part,result,wall_s,user_s,sys_s,max_rss_kb,host,finished_utc" >"$csv"
 list=("$@")
 [ ${#list[@]} -gt 0 ] || list=($(seq 0 $((parts - 1))))
