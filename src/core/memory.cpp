@@ -33,11 +33,10 @@ std::uint64_t usable_memory() {
 std::uint64_t available_memory() {
   const std::uint64_t usable = usable_memory();
   std::ifstream in("/proc/meminfo");
-  std::string key;
-  std::uint64_t kb = 0;
-  std::string unit;
-  while (in >> key >> kb >> unit)
-    if (key == "MemAvailable:") return std::min(usable, kb * 1024);
+  std::string line;  // "MemAvailable:   18874368 kB" (some lines have no unit)
+  while (std::getline(in, line))
+    if (line.rfind("MemAvailable:", 0) == 0)
+      return std::min<std::uint64_t>(usable, std::strtoull(line.c_str() + 13, nullptr, 10) * 1024);
   return usable;
 }
 

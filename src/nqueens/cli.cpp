@@ -67,8 +67,8 @@ int run_count(const CountOptions& o) {
   const KernelInfo& k = resumed          ? *resumed
                         : o.kernel_given ? choose_kernel(prob, true, o.kernel)
                                          : default_for(prob, in, o.n);
-  RunSettings settings;
   require_pieces(prob, k, o.journal);
+  RunSettings settings;
   settings.threads = threads_for(k, o.threads);
   const int ranks = start_ranks(prob, k, in, settings.threads, "at n = " + std::to_string(o.n));
   const bool root = is_root();

@@ -36,8 +36,8 @@ TEST(ParseBytes, RefusesWhatIsNotASize) {
     EXPECT_THROW(sb::parse_bytes(s), std::invalid_argument) << s;
 }
 
-// The memory a process may take: never above physical memory, lowered by an address-space
-// limit, and what is available now never above it.
+// The memory a process may take: never above physical memory, and exactly an address-space
+// limit set below it (half the physical memory here); what is available now never above it.
 TEST(UsableMemory, BoundedByPhysicalMemoryAndLimits) {
   const std::uint64_t phys = sb::physical_memory();
   EXPECT_GT(sb::usable_memory(), 0u);
@@ -46,14 +46,16 @@ TEST(UsableMemory, BoundedByPhysicalMemoryAndLimits) {
   EXPECT_LE(sb::available_memory(), sb::usable_memory());
   rlimit old{};
   ASSERT_EQ(::getrlimit(RLIMIT_AS, &old), 0);
-  const rlim_t low = rlim_t{64} << 30;  // 64 GiB: far above what this test process maps
-  if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < low) GTEST_SKIP() << "a lower limit is set";
+  const std::uint64_t half = phys / 2;
+  if (half < (std::uint64_t{2} << 30) || (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < half))
+    GTEST_SKIP() << "too little memory, or a lower limit already set";
   rlimit lim = old;
-  lim.rlim_cur = low;
+  lim.rlim_cur = static_cast<rlim_t>(half);
   ASSERT_EQ(::setrlimit(RLIMIT_AS, &lim), 0);
-  EXPECT_LE(sb::usable_memory(), std::uint64_t{64} << 30);
-  EXPECT_LE(sb::available_memory(), std::uint64_t{64} << 30);
+  const std::uint64_t usable = sb::usable_memory(), available = sb::available_memory();
   ASSERT_EQ(::setrlimit(RLIMIT_AS, &old), 0);
+  EXPECT_EQ(usable, half);
+  EXPECT_LE(available, half);
 }
 
 }  // namespace
