@@ -115,6 +115,15 @@ int main(int argc, char** argv) {
     if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && !rest.empty() &&
         !rest.front().empty() && rest.front()[0] != '-')
       what = "unknown command '" + rest.front() + "'";
+    // An option given without its value, or given twice: CLI11's count wording, said plainly.
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+      const std::string name = what.substr(0, what.find(':'));
+      if (what.find(" required but received ") != std::string::npos &&
+          what.find("At Most") != std::string::npos)
+        what = name + ": given more than once";
+      else if (what.find(" missing") != std::string::npos)
+        what = name + ": needs a value";
+    }
     for (char& c : what)
       if (c == '\n') c = ' ';
     return usage_error(what + " (see --help)");
