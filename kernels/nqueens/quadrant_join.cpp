@@ -253,8 +253,9 @@ class Counter {
         for (u32 p = top.start[s1]; p < top.start[s1 + 1]; ++p) {
           const u64 a = top.anti[p], d = top.diag[p];
           if ((a & f.block_a) | (d & f.block_d)) continue;
-          out.size += join(engine_, a | f.block_a, d | f.block_d, &bottom.anti[b0],
-                           &bottom.diag[b0], nb, shift_a_, shift_d_, low(), n_ - 1, out.room(nb));
+          out.size +=
+              join(engine_, a | f.block_a, d | f.block_d, &bottom.anti[b0], &bottom.diag[b0], nb,
+                   shift_a_, shift_d_, low(), n_ - 1, out.room(nb + 7));
           nodes_ += nb;
         }
       }

@@ -50,7 +50,8 @@ namespace detail {
 /// One half-board join step: the top quadrant placement (a, d) (its anti-diagonals r + c and
 /// diagonals r - c + n - 1 as bit sets) against `count` bottom placements (A[i], D[i]); for each
 /// one that shares no diagonal, writes (((a|A) >> shift_a) & low) | ((((d|D) >> shift_d) & low)
-/// << width) to out. Returns the number written (out has room for `count`).
+/// << width) to out. Returns the number written; out has room for count + 7 (the AVX-512 loop
+/// stores 8 lanes at a time).
 std::size_t join_scalar(std::uint64_t a, std::uint64_t d, const std::uint64_t* A,
                         const std::uint64_t* D, std::size_t count, int shift_a, int shift_d,
                         std::uint64_t low, int width, std::uint64_t* out);
