@@ -12,7 +12,7 @@
 namespace sb::nqueens::quadrants {
 
 /// Largest n: every quadrant's table is indexed by (rows, columns) in at most 2^24 slots, and the
-/// quadrant placements of n = 23 take 17.6 GB (docs/nqueens.md states the memory by n).
+/// quadrant placements of n = 23 take 8.6 GB (docs/nqueens.md states the memory by n).
 inline constexpr int kMaxN = 23;
 
 /// Patterns per block of a DisjointCounter table: one 512-bit set per chunk value.
