@@ -115,6 +115,13 @@ int main(int argc, char** argv) {
     if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && !rest.empty() &&
         !rest.front().empty() && rest.front()[0] != '-')
       what = "unknown command '" + rest.front() + "'";
+    // Words no option takes, in the order given (CLI11 lists them last first).
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && !rest.empty()) {
+      std::string words;
+      for (const std::string& w : rest) words += (words.empty() ? "" : " ") + w;
+      what =
+          std::string(rest.size() > 1 ? "unexpected arguments: " : "unexpected argument: ") + words;
+    }
     // An option given without its value, or given twice: CLI11's count wording, said plainly.
     if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
       const std::string name = what.substr(0, what.find(':'));

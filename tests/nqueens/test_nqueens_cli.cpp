@@ -153,6 +153,7 @@ TEST(CliBadInput, ExitTwoWithOneLine) {
   expect_usage_error("nqueens solutions -n 8 --limit 0");
   expect_usage_error("nqueens count -n", "-n: needs a value");
   expect_usage_error("nqueens count -n 8 -n 9", "-n: given more than once");
+  expect_usage_error("nqueens count -n 8 a -x b", "unexpected arguments: a -x b");
 }
 
 // quadrant-join refuses, before building anything, an n whose tables would not fit in what the
