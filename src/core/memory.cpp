@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 namespace sb {
 
@@ -33,10 +35,12 @@ std::uint64_t usable_memory() {
 std::uint64_t available_memory() {
   const std::uint64_t usable = usable_memory();
   std::ifstream in("/proc/meminfo");
+  constexpr std::string_view kKey = "MemAvailable:";
   std::string line;  // "MemAvailable:   18874368 kB" (some lines have no unit)
   while (std::getline(in, line))
-    if (line.rfind("MemAvailable:", 0) == 0)
-      return std::min<std::uint64_t>(usable, std::strtoull(line.c_str() + 13, nullptr, 10) * 1024);
+    if (line.rfind(kKey, 0) == 0)
+      return std::min<std::uint64_t>(usable,
+                                     std::strtoull(line.c_str() + kKey.size(), nullptr, 10) * 1024);
   return usable;
 }
 
