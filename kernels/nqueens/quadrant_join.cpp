@@ -16,7 +16,10 @@
 // steps per frame and R:
 //  1. Half-board placements from quadrant placements. Each quadrant's non-attacking placements
 //     (any rows, any columns, at most one queen per row and column) are made once and stored by
-//     their (row set, column set); an east placement on R is a north-east placement on R's top
+//     their (row set, column set), in the quadrant's own coordinates, so that one table serves
+//     every quadrant of its shape (even n: one m x m table for all four; odd n: m x m on top and
+//     (m + 1) x m below), each placement one word of its local anti-diagonals and diagonals that
+//     the join shifts into place (as Kluev's counter stores one quarter); an east placement on R is a north-east placement on R's top
 //     rows with columns X joined with a south-east one on R's bottom rows with the other east
 //     columns, for every X of the right size, kept when the two share no diagonal (so the half
 //     is built without the dead ends of a row search); placements on the frame's diagonals are
@@ -75,28 +78,28 @@ namespace {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
+using detail::JoinShape;
 
-/// The non-attacking placements of one quadrant (rows r0 .. r0 + h - 1, columns c0 .. c0 + w - 1
-/// of the n x n board), grouped by (row set, column set): slot (rows << w | cols), bit i of rows
-/// = row r0 + i, bit j of cols = column c0 + j. A placement is kept as its anti-diagonals
-/// (bit r + c) and diagonals (bit r - c + n - 1).
+/// The non-attacking placements of an h x w rectangle (at most one queen per row and column, any
+/// number of queens), in the rectangle's own coordinates, grouped by (row set, column set): slot
+/// (rows << w | cols), bit i of rows = row i, bit j of cols = column j. A placement is kept as one
+/// word: its anti-diagonals (bit r + c) in the low 32 bits, its diagonals (bit r - c + w - 1) in
+/// the high 32. A quadrant of the board at rows r0 .., columns c0 .. is this table translated
+/// (QuadrantView), so the four quadrants of an even board share one table, and the two shapes of
+/// an odd board (m x m on top, (m + 1) x m below) two.
 struct Quadrant {
-  int n = 0, r0 = 0, h = 0, c0 = 0, w = 0;
+  int h = 0, w = 0;
   std::vector<u32> start;  // slot -> first placement; start[slot + 1] - start[slot] placements
-  std::vector<u64> anti, diag;
+  std::vector<u64> cells;  // anti-diagonals | diagonals << 32
 
-  Quadrant(int n_, int r0_, int h_, int c0_, int w_) : n(n_), r0(r0_), h(h_), c0(c0_), w(w_) {
+  Quadrant(int h_, int w_) : h(h_), w(w_) {
     const std::size_t slots = std::size_t{1} << (h + w);
     start.assign(slots + 1, 0);
     visit(0, 0, 0, 0, 0, [&](u32 slot, u64, u64) { ++start[slot + 1]; });
     for (std::size_t i = 0; i < slots; ++i) start[i + 1] += start[i];
-    anti.resize(start[slots]);
-    diag.resize(start[slots]);
+    cells.resize(start[slots]);
     std::vector<u32> next(start.begin(), start.end() - 1);
-    visit(0, 0, 0, 0, 0, [&](u32 slot, u64 a, u64 d) {
-      anti[next[slot]] = a;
-      diag[next[slot]++] = d;
-    });
+    visit(0, 0, 0, 0, 0, [&](u32 slot, u64 a, u64 d) { cells[next[slot]++] = a | d << 32; });
   }
 
   /// Every placement on rows i .. h - 1 added to the partial one (rows, cols, a, d): skip row i
@@ -108,17 +111,27 @@ struct Quadrant {
       return;
     }
     visit(i + 1, rows, cols, a, d, f);
-    const int r = r0 + i;
     for (int j = 0; j < w; ++j) {
       if (cols >> j & 1) continue;
-      const int c = c0 + j;
-      const u64 ab = u64{1} << (r + c), db = u64{1} << (r - c + n - 1);
+      const u64 ab = u64{1} << (i + j), db = u64{1} << (i - j + w - 1);
       if ((a & ab) | (d & db)) continue;
       visit(i + 1, rows | u32{1} << i, cols | u32{1} << j, a | ab, d | db, f);
     }
   }
 
-  std::size_t size() const { return anti.size(); }
+  std::size_t size() const { return cells.size(); }
+};
+
+/// A quadrant of the n x n board: a rectangle's table placed at rows r0 .., columns c0 ..; a
+/// placement's board anti-diagonals (bit r + c) are its low half shifted left by shift_a, its
+/// board diagonals (bit r - c + n - 1) its high half shifted left by shift_d.
+struct QuadrantView {
+  const Quadrant* q = nullptr;
+  int r0 = 0, c0 = 0, shift_a = 0, shift_d = 0;
+  QuadrantView(const Quadrant& table, int n, int r0_, int c0_)
+      : q(&table), r0(r0_), c0(c0_), shift_a(r0_ + c0_), shift_d(r0_ - c0_ + n - table.w) {}
+  u64 anti(u64 cell) const { return (cell & 0xFFFFFFFFu) << shift_a; }
+  u64 diag(u64 cell) const { return (cell >> 32) << shift_d; }
 };
 
 /// Next larger integer with the same number of set bits (Gosper's hack); x != 0.
@@ -127,11 +140,10 @@ u64 next_same_popcount(u64 x) {
   return (((ripple ^ x) >> 2) / low) | ripple;
 }
 
-std::size_t join(Engine e, u64 a, u64 d, const u64* A, const u64* D, std::size_t count, int shift_a,
-                 int shift_d, u64 low, int width, u64* out) {
-  return e == Engine::kAvx512
-             ? detail::join_avx512(a, d, A, D, count, shift_a, shift_d, low, width, out)
-             : detail::join_scalar(a, d, A, D, count, shift_a, shift_d, low, width, out);
+std::size_t join(Engine e, u64 top, u64 top_pattern, const u64* cells, std::size_t count,
+                 const detail::JoinShape& shape, u64* out) {
+  return e == Engine::kAvx512 ? detail::join_avx512(top, top_pattern, cells, count, shape, out)
+                              : detail::join_scalar(top, top_pattern, cells, count, shape, out);
 }
 
 void compress(Engine e, const u64* x, std::size_t count, u64 mask, u64* out) {
@@ -149,11 +161,14 @@ struct Frame {
   u64 block_a = 0, block_d = 0;
 };
 
-/// The board's geometry, its four quadrant tables and its frames: built once, read only
-/// afterwards (shared by the threads of a piece run).
+/// The board's quadrant tables (one per shape: the top quadrants' m x m, and for odd n the bottom
+/// ones' (m + 1) x m), the four quadrants placed on the board, and its frames: built once, read
+/// only afterwards (shared by the threads of a piece run).
 struct Tables {
   int n;
-  Quadrant ne, se, nw, sw;
+  Quadrant square;
+  std::unique_ptr<const Quadrant> tall;  // odd n only
+  QuadrantView ne, se, nw, sw;
   std::vector<Frame> frames;
   explicit Tables(int n_);
 };
@@ -163,21 +178,23 @@ class Counter {
   Counter(const Tables& tables, Engine e)
       : n_(tables.n),
         shift_a_(tables.nw.c0),
-        shift_d_(tables.n - tables.ne.w),
+        shift_d_(tables.n - tables.ne.q->w),
         engine_(e),
         frames_(tables.frames),
         ne_(tables.ne),
         se_(tables.se),
         nw_(tables.nw),
-        sw_(tables.sw) {}
+        sw_(tables.sw),
+        east_shape_(shape(tables.se)),
+        west_shape_(shape(tables.sw)) {}
 
   /// Pairs of disjoint east/west patterns for the east row set R (bit r = row r) in a frame.
   u64 count_rows(u64 rows, const Frame& f) {
     east_.size = 0;
     west_.size = 0;
-    half(ne_, se_, rows, f, east_);
+    half(ne_, se_, east_shape_, rows, f, east_);
     if (east_.size == 0) return 0;
-    half(nw_, sw_, f.rows ^ rows, f, west_);
+    half(nw_, sw_, west_shape_, f.rows ^ rows, f, west_);
     if (west_.size == 0) return 0;
     const Patterns& small = east_.size <= west_.size ? east_ : west_;
     const Patterns& large = east_.size <= west_.size ? west_ : east_;
@@ -235,11 +252,30 @@ class Counter {
     return ((a >> shift_a_) & low()) | (((d >> shift_d_) & low()) << (n_ - 1));
   }
 
+  /// How a bottom quadrant's placement becomes its part of the join's pattern: its anti-diagonals
+  /// (low half) go to bits shift_a - shift_a_ higher, its diagonals (high half) to bits
+  /// shift_d - shift_d_ + (n - 1) higher than their place in the high half's 32 bits; a rotation of
+  /// the whole word and a mask do each (the other half's bits, and any that wrap around, land
+  /// outside the mask: both halves hold at most 2m - 1 <= 21 bits and the pattern 2n - 2 <= 44).
+  JoinShape shape(const QuadrantView& bottom) const {
+    const int width = n_ - 1;
+    const int ka = bottom.shift_a - shift_a_, kd = bottom.shift_d - shift_d_;
+    const u64 keep_a = low() >> std::max(ka, 0) << std::max(ka, 0);
+    const u64 keep_d = low() >> std::max(kd, 0) << std::max(kd, 0);
+    return {.rotate_a = ka & 63,
+            .mask_a = keep_a,
+            .rotate_d = (kd + width - 32) & 63,
+            .mask_d = keep_d << width};
+  }
+
   /// The half-board patterns on rows `rows` from the quadrant pair (top, bottom), avoiding the
   /// frame's diagonals.
-  void half(const Quadrant& top, const Quadrant& bottom, u64 rows, const Frame& f, Patterns& out) {
+  void half(const QuadrantView& top_view, const QuadrantView& bottom_view, const JoinShape& shape,
+            u64 rows, const Frame& f, Patterns& out) {
+    const Quadrant& top = *top_view.q;
+    const Quadrant& bottom = *bottom_view.q;
     const u32 top_rows = static_cast<u32>(rows & ((u64{1} << top.h) - 1));
-    const u32 bottom_rows = static_cast<u32>(rows >> bottom.r0);
+    const u32 bottom_rows = static_cast<u32>(rows >> bottom_view.r0);
     const int w = top.w;
     const u32 all_cols = (u32{1} << w) - 1;
     const int k = std::popcount(top_rows);
@@ -251,11 +287,15 @@ class Counter {
       const std::size_t nb = b1 - b0;
       if (nb) {
         for (u32 p = top.start[s1]; p < top.start[s1 + 1]; ++p) {
-          const u64 a = top.anti[p], d = top.diag[p];
+          const u64 a = top_view.anti(top.cells[p]), d = top_view.diag(top.cells[p]);
           if ((a & f.block_a) | (d & f.block_d)) continue;
+          const u64 ta = a | f.block_a, td = d | f.block_d;
+          // the top's diagonals in the bottom table's coordinates (those below its shifts
+          // cannot meet a bottom queen's)
+          const u64 local = ((ta >> bottom_view.shift_a) & 0xFFFFFFFFu) |
+                            ((td >> bottom_view.shift_d) & 0xFFFFFFFFu) << 32;
           out.size +=
-              join(engine_, a | f.block_a, d | f.block_d, &bottom.anti[b0], &bottom.diag[b0], nb,
-                   shift_a_, shift_d_, low(), n_ - 1, out.room(nb + 7));
+              join(engine_, local, pattern(ta, td), &bottom.cells[b0], nb, shape, out.room(nb + 7));
           nodes_ += nb;
         }
       }
@@ -308,7 +348,8 @@ class Counter {
   int n_, shift_a_, shift_d_;
   Engine engine_;
   const std::vector<Frame>& frames_;
-  const Quadrant &ne_, &se_, &nw_, &sw_;
+  const QuadrantView &ne_, &se_, &nw_, &sw_;
+  JoinShape east_shape_, west_shape_;
   u64 nodes_ = 0;
   Patterns east_, west_;
   std::vector<u64> index_, packed_, small_vals_, large_vals_;
@@ -447,21 +488,17 @@ std::vector<FrameClass> frame_classes(int n) {
   return out;
 }
 
-/// Quadrant q (0: north-east, 1: south-east, 2: north-west, 3: south-west): rows 0 .. m - 1 and
-/// m .. n - 1, columns 0 .. m - 1 and n - m .. n - 1 (m = floor(n/2); for odd n the middle
-/// column, between the halves, holds the frame's queen).
-Quadrant make_quadrant(int n, int q) {
-  const int m = n / 2;
-  const bool north = q % 2 == 0, east = q < 2;
-  return Quadrant(n, north ? 0 : m, north ? m : n - m, east ? 0 : n - m, m);
-}
-
+// The quadrants: north-east, south-east, north-west, south-west: rows 0 .. m - 1 and m .. n - 1,
+// columns 0 .. m - 1 and n - m .. n - 1 (m = floor(n/2); for odd n the middle column, between
+// the halves, holds the frame's queen, and the south quadrants have m + 1 rows).
 Tables::Tables(int n_)
     : n(n_),
-      ne(make_quadrant(n_, 0)),
-      se(make_quadrant(n_, 1)),
-      nw(make_quadrant(n_, 2)),
-      sw(make_quadrant(n_, 3)) {
+      square(n_ / 2, n_ / 2),
+      tall(n_ % 2 ? std::make_unique<const Quadrant>(n_ / 2 + 1, n_ / 2) : nullptr),
+      ne(square, n_, 0, 0),
+      se(tall ? *tall : square, n_, n_ / 2, 0),
+      nw(square, n_, 0, n_ - n_ / 2),
+      sw(tall ? *tall : square, n_, n_ / 2, n_ - n_ / 2) {
   for (const FrameClass& f : frame_classes(n)) frames.push_back(f.frame);
 }
 
@@ -597,13 +634,14 @@ u64 DisjointCounter::count(const u64* q, std::size_t nq, Engine engine) const {
 
 namespace detail {
 
-std::size_t join_scalar(u64 a, u64 d, const u64* A, const u64* D, std::size_t count, int shift_a,
-                        int shift_d, u64 low, int width, u64* out) {
+std::size_t join_scalar(u64 top, u64 top_pattern, const u64* cells, std::size_t count,
+                        const JoinShape& shape, u64* out) {
   std::size_t got = 0;
   for (std::size_t i = 0; i < count; ++i) {
-    const u64 a2 = A[i], d2 = D[i];
-    out[got] = (((a | a2) >> shift_a) & low) | ((((d | d2) >> shift_d) & low) << width);
-    got += ((a & a2) | (d & d2)) == 0;
+    const u64 c = cells[i];
+    out[got] = top_pattern | (std::rotl(c, shape.rotate_a) & shape.mask_a) |
+               (std::rotl(c, shape.rotate_d) & shape.mask_d);
+    got += (c & top) == 0;
   }
   return got;
 }

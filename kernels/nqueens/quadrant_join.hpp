@@ -11,8 +11,8 @@
 
 namespace sb::nqueens::quadrants {
 
-/// Largest n: every quadrant's table is indexed by (rows, columns) in at most 2^24 slots, and the
-/// quadrant placements of n = 23 take 8.6 GB (docs/nqueens.md states the memory by n).
+/// Largest n: every quadrant's table is indexed by (rows, columns) in at most 2^24 slots (docs/
+/// nqueens.md states the memory by n).
 inline constexpr int kMaxN = 23;
 
 /// Patterns per block of a DisjointCounter table: one 512-bit set per chunk value.
@@ -47,17 +47,26 @@ RotationFixed rotation_fixed(int n);
 
 namespace detail {
 
-/// One half-board join step: the top quadrant placement (a, d) (its anti-diagonals r + c and
-/// diagonals r - c + n - 1 as bit sets) against `count` bottom placements (A[i], D[i]); for each
-/// one that shares no diagonal, writes (((a|A) >> shift_a) & low) | ((((d|D) >> shift_d) & low)
-/// << width) to out. Returns the number written; out has room for count + 7 (the AVX-512 loop
-/// stores 8 lanes at a time).
-std::size_t join_scalar(std::uint64_t a, std::uint64_t d, const std::uint64_t* A,
-                        const std::uint64_t* D, std::size_t count, int shift_a, int shift_d,
-                        std::uint64_t low, int width, std::uint64_t* out);
-std::size_t join_avx512(std::uint64_t a, std::uint64_t d, const std::uint64_t* A,
-                        const std::uint64_t* D, std::size_t count, int shift_a, int shift_d,
-                        std::uint64_t low, int width, std::uint64_t* out);
+/// Where a bottom quadrant placement's bits go in the join's pattern: its cell word rotated left
+/// by rotate_a and masked with mask_a gives its anti-diagonals' part, rotated by rotate_d and
+/// masked with mask_d its diagonals' part (kernels/nqueens/quadrant_join.cpp, Counter::shape).
+struct JoinShape {
+  int rotate_a = 0;
+  std::uint64_t mask_a = 0;
+  int rotate_d = 0;
+  std::uint64_t mask_d = 0;
+};
+
+/// One half-board join step: a top quadrant placement against `count` bottom placements (cells:
+/// anti-diagonals in the low 32 bits, diagonals in the high 32, in the bottom table's own
+/// coordinates), `top` being the top's diagonals in those coordinates and `top_pattern` its
+/// part of the pattern. For each cell c with c & top == 0 writes top_pattern | (rotl(c,
+/// rotate_a) & mask_a) | (rotl(c, rotate_d) & mask_d) to out. Returns the number written; out
+/// has room for count + 7 (the AVX-512 loop stores 8 lanes at a time).
+std::size_t join_scalar(std::uint64_t top, std::uint64_t top_pattern, const std::uint64_t* cells,
+                        std::size_t count, const JoinShape& shape, std::uint64_t* out);
+std::size_t join_avx512(std::uint64_t top, std::uint64_t top_pattern, const std::uint64_t* cells,
+                        std::size_t count, const JoinShape& shape, std::uint64_t* out);
 
 /// The sum over the queries q[0..nq) of the patterns of a table (`blocks` blocks of `chunks`
 /// chunks, each kChunkValues sets of kWords words: block-major, then chunk, then value) that

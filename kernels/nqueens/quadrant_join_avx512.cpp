@@ -24,28 +24,25 @@ bool avx512_built() {
   return true;
 }
 
-std::size_t join_avx512(std::uint64_t a, std::uint64_t d, const std::uint64_t* A,
-                        const std::uint64_t* D, std::size_t count, int shift_a, int shift_d,
-                        std::uint64_t low, int width, std::uint64_t* out) {
-  const __m512i va = _mm512_set1_epi64(static_cast<long long>(a));
-  const __m512i vd = _mm512_set1_epi64(static_cast<long long>(d));
-  const __m512i vlow = _mm512_set1_epi64(static_cast<long long>(low));
-  const __m128i sa = _mm_cvtsi32_si128(shift_a), sd = _mm_cvtsi32_si128(shift_d);
-  const __m128i sw = _mm_cvtsi32_si128(width);
+std::size_t join_avx512(std::uint64_t top, std::uint64_t top_pattern, const std::uint64_t* cells,
+                        std::size_t count, const JoinShape& shape, std::uint64_t* out) {
+  const __m512i vtop = _mm512_set1_epi64(static_cast<long long>(top));
+  const __m512i vpattern = _mm512_set1_epi64(static_cast<long long>(top_pattern));
+  const __m512i ra = _mm512_set1_epi64(shape.rotate_a), rd = _mm512_set1_epi64(shape.rotate_d);
+  const __m512i ma = _mm512_set1_epi64(static_cast<long long>(shape.mask_a));
+  const __m512i md = _mm512_set1_epi64(static_cast<long long>(shape.mask_d));
   std::uint64_t* to = out;
   for (std::size_t i = 0; i < count; i += 8) {
     const std::size_t left = count - i;
     const __mmask8 lanes = left >= 8 ? 0xFF : static_cast<__mmask8>((1u << left) - 1);
-    const __m512i xa = _mm512_maskz_loadu_epi64(lanes, A + i);
-    const __m512i xd = _mm512_maskz_loadu_epi64(lanes, D + i);
-    const __m512i clash = _mm512_or_si512(_mm512_and_si512(xa, va), _mm512_and_si512(xd, vd));
-    const __mmask8 ok = _mm512_mask_testn_epi64_mask(lanes, clash, clash);
-    const __m512i pa = _mm512_and_si512(_mm512_srl_epi64(_mm512_or_si512(xa, va), sa), vlow);
-    const __m512i pd = _mm512_and_si512(_mm512_srl_epi64(_mm512_or_si512(xd, vd), sd), vlow);
+    const __m512i c = _mm512_maskz_loadu_epi64(lanes, cells + i);
+    const __mmask8 ok = _mm512_mask_testn_epi64_mask(lanes, c, vtop);
+    const __m512i pa = _mm512_and_si512(_mm512_rolv_epi64(c, ra), ma);
+    const __m512i pd = _mm512_and_si512(_mm512_rolv_epi64(c, rd), md);
     // compress in a register and store all 8 lanes: the compress store to memory is microcoded
     // on Zen 4 (n = 17 took 1.8x as long with it)
     _mm512_storeu_si512(
-        to, _mm512_maskz_compress_epi64(ok, _mm512_or_si512(pa, _mm512_sll_epi64(pd, sw))));
+        to, _mm512_maskz_compress_epi64(ok, _mm512_ternarylogic_epi64(vpattern, pa, pd, 0xFE)));
     to += __builtin_popcount(ok);
   }
   return static_cast<std::size_t>(to - out);
@@ -104,8 +101,8 @@ namespace sb::nqueens::quadrants::detail {
 bool avx512_built() {
   return false;
 }
-std::size_t join_avx512(std::uint64_t, std::uint64_t, const std::uint64_t*, const std::uint64_t*,
-                        std::size_t, int, int, std::uint64_t, int, std::uint64_t*) {
+std::size_t join_avx512(std::uint64_t, std::uint64_t, const std::uint64_t*, std::size_t,
+                        const JoinShape&, std::uint64_t*) {
   return 0;
 }
 std::uint64_t count_avx512(const std::uint64_t*, int, int, int, const std::uint64_t*, std::size_t) {

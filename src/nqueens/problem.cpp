@@ -62,14 +62,16 @@ std::string placements_note(std::string_view kernel, const Instance& x) {
 }
 
 /// The memory of quadrant-join's quadrant tables in GB (docs/nqueens.md, "n = 18 to 21:
-/// quadrant-join"): 1.0, 4.3 and 8.6 GB at n = 21, 22, 23 (16 bytes a placement and 4 a slot,
-/// from the quadrants' placement counts), about 9.4x per two sizes beyond (n = 24: 40.8 GB); 0
-/// below n = 21, where they take under half a gigabyte.
+/// quadrant-join"): one table per quadrant shape, 8 bytes a placement and 4 a (row set, column
+/// set) slot, from the shapes' placement counts (m x m and, for odd n, (m + 1) x m): 0.25, 0.55
+/// and 2.2 GB at n = 21, 22, 23, then 5.1, 20.8 and 51.1 GB at 24 to 26 (counted), about 217 GB
+/// at 27 (its 14 x 13 shape estimated at 3.25x the 13 x 13 one) and 10x per two sizes beyond; 0
+/// below n = 21, where they take under 0.1 GB.
 double quadrant_tables_gb(int n) {
+  constexpr double kGb[] = {0.25, 0.55, 2.2, 5.1, 20.8, 51.1, 217.0};  // n = 21 .. 27
   if (n < 21) return 0.0;
-  if (n <= 23) return n == 21 ? 1.0 : n == 22 ? 4.3 : 8.6;
-  const int base = n % 2 == 0 ? 22 : 23;
-  return (n % 2 == 0 ? 4.3 : 8.6) * std::pow(9.4, (n - base) / 2.0);
+  if (n <= 27) return kGb[n - 21];
+  return kGb[6] * std::pow(10.0, (n - 27) / 2.0);
 }
 
 /// Why quadrant-join stops at n = 23: the memory its tables would take.

@@ -157,7 +157,7 @@ TEST(CliBadInput, ExitTwoWithOneLine) {
 }
 
 // quadrant-join refuses, before building anything, an n whose tables would not fit in what the
-// process may take (here an address-space limit of 3 GB against the 4.3 GB of n = 22).
+// process may take (here an address-space limit of 1.5 GB against the 2.2 GB of n = 23).
 TEST(CliBadInput, QuadrantJoinRefusesTablesThatDoNotFit) {
 #ifdef SEARCHBENCH_WITH_TBB
   const std::vector<std::string> kernels = {"quadrant-join", "quadrant-join-tbb"};
@@ -165,12 +165,12 @@ TEST(CliBadInput, QuadrantJoinRefusesTablesThatDoNotFit) {
   const std::vector<std::string> kernels = {"quadrant-join"};
 #endif
   for (const std::string& k : kernels) {
-    const auto r = run_command("ulimit -v 3000000; " + std::string(SEARCHBENCH_CLI) +
-                               " nqueens count -n 22 -k " + k);
+    const auto r = run_command("ulimit -v 1500000; " + std::string(SEARCHBENCH_CLI) +
+                               " nqueens count -n 23 -k " + k);
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
     EXPECT_EQ(count_lines(r.err), 1) << r.err;
-    EXPECT_NE(r.err.find("about 4.3 GB"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("about 2.2 GB"), std::string::npos) << r.err;
   }
 }
 
