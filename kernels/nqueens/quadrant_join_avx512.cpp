@@ -48,23 +48,33 @@ std::size_t join_avx512(std::uint64_t top, std::uint64_t top_pattern, const std:
   return static_cast<std::size_t>(to - out);
 }
 
-std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks, int last_words,
+namespace {
+
+/// count_avx512 for a table of C chunks (C > 0) or, for C == 0, of `chunks` chunks. With C
+/// fixed the chunk loop unrolls, each chunk's set found with one shift and mask of the query: the
+/// loop is then bound by its 512-bit loads (Zen 4: 1.6x fewer cycles than the loop over a run-time
+/// chunk count, which spent them on the loop's own instructions).
+template <int C>
+std::uint64_t count_chunks(const std::uint64_t* table, int blocks, int chunks, int last_words,
                            const std::uint64_t* q, std::size_t nq) {
   constexpr std::uint64_t kMask = kChunkValues - 1;
+  if constexpr (C > 0) chunks = C;
   const std::size_t stride = static_cast<std::size_t>(chunks) * kChunkValues * kWords;
+  auto set = [&](const std::uint64_t* t, std::uint64_t x, int c) {
+    return t + (static_cast<std::size_t>(c) * kChunkValues + ((x >> (c * kChunkBits)) & kMask)) *
+                   kWords;
+  };
   __m512i sum = _mm512_setzero_si512();
   if (last_words <= 4) {  // the last block's patterns fit the sets' first 256 bits
     const std::uint64_t* t = table + static_cast<std::size_t>(blocks - 1) * stride;
     __m256i half = _mm256_setzero_si256();
     for (std::size_t j = 0; j < nq; ++j) {
-      std::uint64_t x = q[j];
-      __m256i acc = _mm256_load_si256(reinterpret_cast<const __m256i*>(t + (x & kMask) * kWords));
-      for (int c = 1; c < chunks; ++c) {
-        x >>= kChunkBits;
-        acc = _mm256_and_si256(
-            acc, _mm256_load_si256(reinterpret_cast<const __m256i*>(
-                     t + (static_cast<std::size_t>(c) * kChunkValues + (x & kMask)) * kWords)));
-      }
+      const std::uint64_t x = q[j];
+      __m256i acc = _mm256_load_si256(reinterpret_cast<const __m256i*>(set(t, x, 0)));
+#pragma GCC unroll 16
+      for (int c = 1; c < chunks; ++c)
+        acc = _mm256_and_si256(acc,
+                               _mm256_load_si256(reinterpret_cast<const __m256i*>(set(t, x, c))));
       half = _mm256_add_epi64(half, _mm256_popcnt_epi64(acc));
     }
     sum = _mm512_zextsi256_si512(half);
@@ -73,18 +83,42 @@ std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks, i
   for (int b = 0; b < blocks; ++b) {  // block outside: its tables stay in the L1 cache
     const std::uint64_t* t = table + b * stride;
     for (std::size_t j = 0; j < nq; ++j) {
-      std::uint64_t x = q[j];
-      __m512i acc = _mm512_load_si512(t + (x & kMask) * kWords);
-      for (int c = 1; c < chunks; ++c) {
-        x >>= kChunkBits;
-        acc = _mm512_and_si512(
-            acc, _mm512_load_si512(t + (static_cast<std::size_t>(c) * kChunkValues + (x & kMask)) *
-                                           kWords));
-      }
+      const std::uint64_t x = q[j];
+      __m512i acc = _mm512_load_si512(set(t, x, 0));
+#pragma GCC unroll 16
+      for (int c = 1; c < chunks; ++c) acc = _mm512_and_si512(acc, _mm512_load_si512(set(t, x, c)));
       sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
     }
   }
   return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(sum));
+}
+
+}  // namespace
+
+std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks, int last_words,
+                           const std::uint64_t* q, std::size_t nq) {
+  switch (chunks) {  // up to 45 bits: the patterns of n <= 23 (2n - 2 bits)
+    case 1:
+      return count_chunks<1>(table, blocks, chunks, last_words, q, nq);
+    case 2:
+      return count_chunks<2>(table, blocks, chunks, last_words, q, nq);
+    case 3:
+      return count_chunks<3>(table, blocks, chunks, last_words, q, nq);
+    case 4:
+      return count_chunks<4>(table, blocks, chunks, last_words, q, nq);
+    case 5:
+      return count_chunks<5>(table, blocks, chunks, last_words, q, nq);
+    case 6:
+      return count_chunks<6>(table, blocks, chunks, last_words, q, nq);
+    case 7:
+      return count_chunks<7>(table, blocks, chunks, last_words, q, nq);
+    case 8:
+      return count_chunks<8>(table, blocks, chunks, last_words, q, nq);
+    case 9:
+      return count_chunks<9>(table, blocks, chunks, last_words, q, nq);
+    default:
+      return count_chunks<0>(table, blocks, chunks, last_words, q, nq);
+  }
 }
 
 void compress_avx512(const std::uint64_t* x, std::size_t count, std::uint64_t mask,
