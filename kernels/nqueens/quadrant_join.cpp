@@ -19,12 +19,12 @@
 //     their (row set, column set), in the quadrant's own coordinates, so that one table serves
 //     every quadrant of its shape (even n: one m x m table for all four; odd n: m x m on top and
 //     (m + 1) x m below), each placement one word of its local anti-diagonals and diagonals that
-//     the join shifts into place (as Kluev's counter stores one quarter); an east placement on R is a north-east placement on R's top
-//     rows with columns X joined with a south-east one on R's bottom rows with the other east
-//     columns, for every X of the right size, kept when the two share no diagonal (so the half
-//     is built without the dead ends of a row search); placements on the frame's diagonals are
-//     dropped. Each half placement is reduced to the diagonals that also cross the other half:
-//     n - 1 anti-diagonals and n - 1 diagonals, a 2n - 2 bit pattern.
+//     the join shifts into place (as Kluev's counter stores one quarter); an east placement on R is
+//     a north-east placement on R's top rows with columns X joined with a south-east one on R's
+//     bottom rows with the other east columns, for every X of the right size, kept when the two
+//     share no diagonal (so the half is built without the dead ends of a row search); placements on
+//     the frame's diagonals are dropped. Each half placement is reduced to the diagonals that also
+//     cross the other half: n - 1 anti-diagonals and n - 1 diagonals, a 2n - 2 bit pattern.
 //  2. Counting disjoint pairs. The smaller side's patterns are bucketed by k of their bits (the
 //     k bits that most often are set on both sides, k = 0..8 growing with the size) and the other
 //     side's patterns by the same bits; a bucket pair can hold disjoint patterns only when the
@@ -218,7 +218,7 @@ class Counter {
     for (u64 i = 0; i < buckets; ++i) {
       const std::size_t size = small_start_[i + 1] - small_start_[i];
       if (size == 0) continue;
-      counter_[i].build(small_vals_.data() + small_start_[i], size, bits);
+      counter_[i].build(small_vals_.data() + small_start_[i], size, bits, engine_);
       const u64 free = full & ~i;
       for (u64 j = free;; j = (j - 1) & free) {  // every bucket index disjoint from i
         const std::size_t nq = large_start_[j + 1] - large_start_[j];
@@ -570,7 +570,7 @@ DisjointCounter::~DisjointCounter() {
   std::free(table_);
 }
 
-void DisjointCounter::build(const u64* patterns, std::size_t count, int bits) {
+void DisjointCounter::build(const u64* patterns, std::size_t count, int bits, Engine engine) {
   size_ = count;
   if (count < kMinTable) {
     blocks_ = 0;
@@ -579,7 +579,8 @@ void DisjointCounter::build(const u64* patterns, std::size_t count, int bits) {
   }
   chunks_ = std::max(1, (bits + kChunkBits - 1) / kChunkBits);
   blocks_ = static_cast<int>((count + kBlock - 1) / kBlock);
-  const std::size_t words = static_cast<std::size_t>(blocks_) * chunks_ * kChunkValues * kWords;
+  const std::size_t block_words = static_cast<std::size_t>(chunks_) * kChunkValues * kWords;
+  const std::size_t words = blocks_ * block_words;
   if (words > capacity_) {
     std::free(table_);
     const std::size_t grown = std::max(words, 2 * capacity_);
@@ -587,36 +588,16 @@ void DisjointCounter::build(const u64* patterns, std::size_t count, int bits) {
     if (!table_) throw std::bad_alloc();
     capacity_ = grown;
   }
-  const u64 used = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
   last_words_ =
       static_cast<int>((count - static_cast<std::size_t>(blocks_ - 1) * kBlock + 63) / 64);
   for (int b = 0; b < blocks_; ++b) {
-    // clear[w][i]: bit j set when pattern 64 w + j of the block lacks bit i (a 64 x 64 bit
-    // transpose of the complemented patterns); valid: the block's patterns at all
-    alignas(64) u64 clear[kWords][64];
-    u64 valid[kWords];
     const std::size_t first = static_cast<std::size_t>(b) * kBlock;
-    for (int w = 0; w < kWords; ++w) {
-      const std::size_t from = first + 64 * static_cast<std::size_t>(w);
-      const std::size_t have = from < count ? std::min<std::size_t>(64, count - from) : 0;
-      valid[w] = have == 64 ? ~u64{0} : (u64{1} << have) - 1;
-      if (have == 0) {  // an empty word: its sets stay empty through chunk 0
-        std::fill(clear[w], clear[w] + 64, u64{0});
-        continue;
-      }
-      for (std::size_t j = 0; j < 64; ++j) clear[w][j] = j < have ? ~patterns[from + j] & used : 0;
-      transpose64(clear[w]);
-    }
-    for (int c = 0; c < chunks_; ++c) {
-      u64* t = table_ + ((static_cast<std::size_t>(b) * chunks_ + c) * kChunkValues) * kWords;
-      for (int w = 0; w < kWords; ++w) t[w] = c == 0 ? valid[w] : ~u64{0};
-      for (int v = 1; v < kChunkValues; ++v) {
-        const u64* from = t + (v & (v - 1)) * kWords;  // v without its lowest bit
-        const int bit = c * kChunkBits + std::countr_zero(static_cast<unsigned>(v));
-        u64* to = t + v * kWords;
-        for (int w = 0; w < kWords; ++w) to[w] = bit < bits ? from[w] & clear[w][bit] : from[w];
-      }
-    }
+    const std::size_t have = std::min<std::size_t>(kBlock, count - first);
+    u64* t = table_ + b * block_words;
+    if (engine == Engine::kAvx512)
+      detail::build_block_avx512(patterns + first, have, bits, chunks_, t);
+    else
+      detail::build_block_scalar(patterns + first, have, bits, chunks_, t);
   }
 }
 
@@ -644,6 +625,34 @@ std::size_t join_scalar(u64 top, u64 top_pattern, const u64* cells, std::size_t 
     got += (c & top) == 0;
   }
   return got;
+}
+
+void build_block_scalar(const u64* patterns, std::size_t count, int bits, int chunks, u64* t) {
+  const u64 used = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
+  // clear[w][i]: bit j set when pattern 64 w + j of the block lacks bit i (a 64 x 64 bit
+  // transpose of the complemented patterns); valid: the block's patterns at all
+  alignas(64) u64 clear[kWords][64];
+  u64 valid[kWords];
+  for (int w = 0; w < kWords; ++w) {
+    const std::size_t from = 64 * static_cast<std::size_t>(w);
+    const std::size_t have = from < count ? std::min<std::size_t>(64, count - from) : 0;
+    valid[w] = have == 64 ? ~u64{0} : (u64{1} << have) - 1;
+    if (have == 0) {  // an empty word: its sets stay empty through chunk 0
+      std::fill(clear[w], clear[w] + 64, u64{0});
+      continue;
+    }
+    for (std::size_t j = 0; j < 64; ++j) clear[w][j] = j < have ? ~patterns[from + j] & used : 0;
+    transpose64(clear[w]);
+  }
+  for (int c = 0; c < chunks; ++c, t += kChunkValues * kWords) {
+    for (int w = 0; w < kWords; ++w) t[w] = c == 0 ? valid[w] : ~u64{0};
+    for (int v = 1; v < kChunkValues; ++v) {
+      const u64* from = t + (v & (v - 1)) * kWords;  // v without its lowest bit
+      const int bit = c * kChunkBits + std::countr_zero(static_cast<unsigned>(v));
+      u64* to = t + v * kWords;
+      for (int w = 0; w < kWords; ++w) to[w] = bit < bits ? from[w] & clear[w][bit] : from[w];
+    }
+  }
 }
 
 u64 count_scalar(const u64* table, int blocks, int chunks, int last_words, const u64* q,

@@ -77,6 +77,15 @@ std::uint64_t count_scalar(const std::uint64_t* table, int blocks, int chunks, i
 std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks, int last_words,
                            const std::uint64_t* q, std::size_t nq);
 
+/// One block of a DisjointCounter table: for the block's patterns[0..count) (1 <= count <=
+/// kBlock, bits 0 .. bits - 1), the `chunks` chunk tables at t (chunk-major, then value, then
+/// kWords words): set v of chunk c holds the patterns that have none of the bits c * kChunkBits
+/// + i for the set bits i of v (chunk 0's sets also only the block's patterns that exist).
+void build_block_scalar(const std::uint64_t* patterns, std::size_t count, int bits, int chunks,
+                        std::uint64_t* t);
+void build_block_avx512(const std::uint64_t* patterns, std::size_t count, int bits, int chunks,
+                        std::uint64_t* t);
+
 /// out[i] = the bits of x[i] selected by mask, packed to the low end (x86 BMI2's PEXT).
 void compress_scalar(const std::uint64_t* x, std::size_t count, std::uint64_t mask,
                      std::uint64_t* out);
@@ -99,8 +108,9 @@ class DisjointCounter {
   DisjointCounter& operator=(const DisjointCounter&) = delete;
   ~DisjointCounter();
 
-  /// Prepares patterns[0..count) whose bits lie in bits 0 .. bits - 1 (0 <= bits <= 64).
-  void build(const std::uint64_t* patterns, std::size_t count, int bits);
+  /// Prepares patterns[0..count) whose bits lie in bits 0 .. bits - 1 (0 <= bits <= 64), with
+  /// an engine's loops (the same table either way).
+  void build(const std::uint64_t* patterns, std::size_t count, int bits, Engine engine);
   /// Sum over q[0..nq) of the patterns disjoint from q (q's bits within the built `bits`).
   std::uint64_t count(const std::uint64_t* q, std::size_t nq, Engine engine) const;
   std::size_t size() const { return size_; }

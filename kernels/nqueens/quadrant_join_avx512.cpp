@@ -2,7 +2,8 @@
 // placements tested against one top placement per step, the compatible ones' patterns compressed
 // in a register and stored 8 lanes at a time), the disjoint-pattern count (one 512-bit AND per
 // query chunk and a VPOPCNTQ per block of 512 patterns; 256-bit ones for a last block of at most
-// 256 patterns) and PEXT. Same results as the portable loops of quadrant_join.cpp. This file alone
+// 256 patterns), the count's table blocks (eight 64 x 64 bit transposes at once, one per lane)
+// and PEXT. Same results as the portable loops of quadrant_join.cpp. This file alone
 // is compiled with -mavx512f -mavx512vl -mavx512vpopcntdq -mbmi2 (CMakeLists.txt) and called only
 // after the CPU was found to have them (quadrant_join.cpp); on other targets it compiles to stubs
 // that are never called.
@@ -121,6 +122,51 @@ std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks, i
   }
 }
 
+void build_block_avx512(const std::uint64_t* patterns, std::size_t count, int bits, int chunks,
+                        std::uint64_t* t) {
+  // clear[i], lane w: bit j set when pattern 64 w + j lacks bit i. The complemented patterns are
+  // laid out as clear[j], lane w = pattern 64 w + j, and the eight 64 x 64 bit matrices (one per
+  // lane) transposed at once by the recursive block exchange (Hacker's Delight, section 7-3).
+  const std::uint64_t used = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+  alignas(64) std::uint64_t clear[64][kWords];
+  for (int w = 0; w < kWords; ++w)
+    for (int j = 0; j < 64; ++j) {
+      const std::size_t i = 64 * static_cast<std::size_t>(w) + j;
+      clear[j][w] = i < count ? ~patterns[i] & used : 0;
+    }
+  __m512i v[64];
+  for (int j = 0; j < 64; ++j) v[j] = _mm512_load_si512(clear[j]);
+  std::uint64_t m = 0x00000000FFFFFFFFull;
+  for (int j = 32; j != 0; j >>= 1, m ^= m << j) {
+    const __m512i vm = _mm512_set1_epi64(static_cast<long long>(m));
+    const __m128i sj = _mm_cvtsi32_si128(j);
+    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const __m512i x =
+          _mm512_and_si512(_mm512_xor_si512(_mm512_srl_epi64(v[k], sj), v[k | j]), vm);
+      v[k | j] = _mm512_xor_si512(v[k | j], x);
+      v[k] = _mm512_xor_si512(v[k], _mm512_sll_epi64(x, sj));
+    }
+  }
+  // chunk 0's empty set: the block's patterns that exist
+  alignas(64) std::uint64_t valid[kWords];
+  for (int w = 0; w < kWords; ++w) {
+    const std::size_t from = 64 * static_cast<std::size_t>(w);
+    const std::size_t have = from >= count ? 0 : count - from >= 64 ? 64 : count - from;
+    valid[w] = have == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << have) - 1;
+  }
+  for (int c = 0; c < chunks; ++c, t += kChunkValues * kWords) {
+    __m512i set[kChunkValues];
+    set[0] = c == 0 ? _mm512_load_si512(valid) : _mm512_set1_epi64(-1);
+    _mm512_store_si512(t, set[0]);
+    for (int x = 1; x < kChunkValues; ++x) {
+      const int bit = c * kChunkBits + __builtin_ctz(static_cast<unsigned>(x));
+      const __m512i from = set[x & (x - 1)];  // x without its lowest bit
+      set[x] = bit < bits ? _mm512_and_si512(from, v[bit]) : from;
+      _mm512_store_si512(t + x * kWords, set[x]);
+    }
+  }
+}
+
 void compress_avx512(const std::uint64_t* x, std::size_t count, std::uint64_t mask,
                      std::uint64_t* out) {
   for (std::size_t i = 0; i < count; ++i) out[i] = _pext_u64(x[i], mask);
@@ -142,6 +188,7 @@ std::size_t join_avx512(std::uint64_t, std::uint64_t, const std::uint64_t*, std:
 std::uint64_t count_avx512(const std::uint64_t*, int, int, int, const std::uint64_t*, std::size_t) {
   return 0;
 }
+void build_block_avx512(const std::uint64_t*, std::size_t, int, int, std::uint64_t*) {}
 void compress_avx512(const std::uint64_t*, std::size_t, std::uint64_t, std::uint64_t*) {}
 
 }  // namespace sb::nqueens::quadrants::detail
