@@ -11,6 +11,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 parts=${1:-8}
 shift || true
 csv=$here/kluev_parts.csv
+# the host column: the VM's name and its CPU's family and model (the VM has moved between hosts
+# whose model name both read "AMD EPYC"; rows before this column's change say only "vm")
+host="$(hostname)/$(awk -F': ' '/^cpu family/ { f = $2 } /^model\t/ { m = $2 } END { print "family" f "-model" m }' /proc/cpuinfo)"
+out=
+trap 'rm -f "$out" "$out.time"' EXIT
 [ -f "$csv" ] || echo "parts,part,result,wall_s,user_s,sys_s,max_rss_kb,host,finished_utc" >"$csv"
 list=("$@")
 [ ${#list[@]} -gt 0 ] || list=($(seq 0 $((parts - 1))))
@@ -24,7 +29,7 @@ for p in "${list[@]}"; do
   /usr/bin/time -f '%e %U %S %M' -o "$out.time" /tmp/kluev/kluev22 1 "$parts" "$p" >"$out"
   res=$(awk '/^Result:/ { print $2 }' "$out")
   read -r wall user sys rss <"$out.time"
-  echo "$parts,$p,$res,$wall,$user,$sys,$rss,$(hostname),$(date -u +%FT%TZ)" >>"$csv"
+  echo "$parts,$p,$res,$wall,$user,$sys,$rss,$host,$(date -u +%FT%TZ)" >>"$csv"
   echo "part $p of $parts: Result $res, $user s user, $rss kB" >&2
   rm -f "$out" "$out.time"
 done
