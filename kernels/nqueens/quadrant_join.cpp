@@ -256,7 +256,8 @@ class Counter {
   /// (low half) go to bits shift_a - shift_a_ higher, its diagonals (high half) to bits
   /// shift_d - shift_d_ + (n - 1) higher than their place in the high half's 32 bits; a rotation of
   /// the whole word and a mask do each (the other half's bits, and any that wrap around, land
-  /// outside the mask: both halves hold at most 2m - 1 <= 21 bits and the pattern 2n - 2 <= 44).
+  /// outside the mask, which also drops the bits below each shift: each half's bits lie at
+  /// 0 .. 2m - 1 <= 21, the pattern's at 0 .. 2n - 3 <= 43).
   JoinShape shape(const QuadrantView& bottom) const {
     const int width = n_ - 1;
     const int ka = bottom.shift_a - shift_a_, kd = bottom.shift_d - shift_d_;
