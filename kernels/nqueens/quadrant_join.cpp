@@ -118,8 +118,6 @@ struct Quadrant {
       visit(i + 1, rows | u32{1} << i, cols | u32{1} << j, a | ab, d | db, f);
     }
   }
-
-  std::size_t size() const { return cells.size(); }
 };
 
 /// A quadrant of the n x n board: a rectangle's table placed at rows r0 .., columns c0 ..; a

@@ -98,28 +98,15 @@ std::uint64_t count_chunks(const std::uint64_t* table, int blocks, int chunks, i
 
 std::uint64_t count_avx512(const std::uint64_t* table, int blocks, int chunks, int last_words,
                            const std::uint64_t* q, std::size_t nq) {
-  switch (chunks) {  // up to 45 bits: the patterns of n <= 23 (2n - 2 bits)
-    case 1:
-      return count_chunks<1>(table, blocks, chunks, last_words, q, nq);
-    case 2:
-      return count_chunks<2>(table, blocks, chunks, last_words, q, nq);
-    case 3:
-      return count_chunks<3>(table, blocks, chunks, last_words, q, nq);
-    case 4:
-      return count_chunks<4>(table, blocks, chunks, last_words, q, nq);
-    case 5:
-      return count_chunks<5>(table, blocks, chunks, last_words, q, nq);
-    case 6:
-      return count_chunks<6>(table, blocks, chunks, last_words, q, nq);
-    case 7:
-      return count_chunks<7>(table, blocks, chunks, last_words, q, nq);
-    case 8:
-      return count_chunks<8>(table, blocks, chunks, last_words, q, nq);
-    case 9:
-      return count_chunks<9>(table, blocks, chunks, last_words, q, nq);
-    default:
-      return count_chunks<0>(table, blocks, chunks, last_words, q, nq);
-  }
+  // unrolled up to 9 chunks (45 bits: the patterns of n <= 23 have 2n - 2 bits); entry 0 loops
+  using Count =
+      std::uint64_t (*)(const std::uint64_t*, int, int, int, const std::uint64_t*, std::size_t);
+  static constexpr Count kByChunks[] = {
+      count_chunks<0>, count_chunks<1>, count_chunks<2>, count_chunks<3>, count_chunks<4>,
+      count_chunks<5>, count_chunks<6>, count_chunks<7>, count_chunks<8>, count_chunks<9>};
+  const int unrolled =
+      chunks < static_cast<int>(sizeof kByChunks / sizeof kByChunks[0]) ? chunks : 0;
+  return kByChunks[unrolled](table, blocks, chunks, last_words, q, nq);
 }
 
 void build_block_avx512(const std::uint64_t* patterns, std::size_t count, int bits, int chunks,
