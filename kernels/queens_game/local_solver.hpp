@@ -168,18 +168,21 @@ class Local {
   bool wins_conn(U s, int h) {
     const int v = find(s, h);
     if (v >= 0) return v != 0;
-    std::uint32_t key[kMax];  // (squares left) << 8 | move
-    int k = 0;
+    // Moves bucketed by the squares they leave (a bit per move in bucket[left]); buckets in
+    // increasing order, moves in a bucket by increasing square.
+    U bucket[kMax] = {};
+    std::uint64_t used = 0;
     for (U m = s; m; m &= m - 1) {
       const int i = std::countr_zero(m);
-      const std::uint32_t kv = static_cast<std::uint32_t>(popc(s & ~nb_[i])) << 8 | i;
-      int j = k++;
-      for (; j > 0 && key[j - 1] > kv; --j) key[j] = key[j - 1];
-      key[j] = kv;
+      const int left = popc(s & ~nb_[i]);
+      bucket[left] |= U{1} << i;
+      used |= std::uint64_t{1} << left;
     }
     bool win = false;
     for (int h2 = 0; h2 < h && !win; ++h2) win = find(s, h2) == 0;  // heap move, known
-    for (int i = 0; i < k && !win; ++i) win = !wins(s & ~nb_[key[i] & 255], h);
+    for (std::uint64_t b = used; b && !win; b &= b - 1)
+      for (U m = bucket[std::countr_zero(b)]; m && !win; m &= m - 1)
+        win = !wins(s & ~nb_[std::countr_zero(m)], h);
     for (int h2 = 0; h2 < h && !win; ++h2) win = !wins_conn(s, h2);
     store(s, h, win ? 1 : 0);
     return win;
