@@ -97,7 +97,7 @@ class Local {
   std::uint64_t nodes = 0;  ///< calls of wins and of the mex step
 
  private:
-  static constexpr std::size_t kSize = std::size_t{1} << 15;  // memo entries
+  static constexpr std::size_t kSize = std::size_t{1} << 13;  // memo entries
   static constexpr int kTagGrundy = 255;
   struct Entry {
     U set = 0;
