@@ -1,8 +1,10 @@
 #!/bin/bash
 # Kluev's N-Queens-Count-Sol at n = 22 on one thread, cut into PARTS parts with its own
 # `threads parts part` arguments (its Divider hands every PARTS-th task to a part), so the run
-# spans several sittings: each finished part is appended to kluev_parts.csv and skipped when the script
-# runs again. Q(22) is the sum of the parts' results once all are in.
+# spans several sittings: each finished part is appended to kluev_parts.csv and skipped when the
+# script runs again on the same host (the host column: the VM's name and its CPU's family and
+# model; a part measured on another host is run again, its row kept). Q(22) is the sum of one
+# host's parts' results once all are in; the summary at the end is per host.
 #
 #   bash scripts/nqueens/build_kluev.sh /tmp/kluev-src 22      # /tmp/kluev/kluev22
 #   bash run_kluev.sh [PARTS=8] [PART...]                          # default: every missing part
@@ -11,8 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 parts=${1:-8}
 shift || true
 csv=$here/kluev_parts.csv
-# the host column: the VM's name and its CPU's family and model (the VM has moved between hosts
-# whose model name both read "AMD EPYC"; rows before this column's change say only "vm")
+# rows written before the host column said more than "vm" (the first host) read only "vm"
 host="$(hostname)/$(awk -F': ' '/^cpu family/ { f = $2 } /^model\t/ { m = $2 } END { print "family" f "-model" m }' /proc/cpuinfo)"
 out=
 trap 'rm -f "$out" "$out.time"' EXIT
@@ -20,11 +21,12 @@ trap 'rm -f "$out" "$out.time"' EXIT
 list=("$@")
 [ ${#list[@]} -gt 0 ] || list=($(seq 0 $((parts - 1))))
 for p in "${list[@]}"; do
-  if awk -F, -v P="$parts" -v p="$p" 'NR > 1 && $1 == P && $2 == p { f = 1 } END { exit !f }' "$csv"; then
-    echo "part $p of $parts already in kluev_parts.csv" >&2
+  if awk -F, -v P="$parts" -v p="$p" -v H="$host" \
+    'NR > 1 && $1 == P && $2 == p && $8 == H { f = 1 } END { exit !f }' "$csv"; then
+    echo "part $p of $parts already in kluev_parts.csv for host $host" >&2
     continue
   fi
-  echo "part $p of $parts: started $(date -u +%FT%TZ)" >&2
+  echo "part $p of $parts: started $(date -u +%FT%TZ) on $host" >&2
   out=$(mktemp)
   /usr/bin/time -f '%e %U %S %M' -o "$out.time" /tmp/kluev/kluev22 1 "$parts" "$p" >"$out"
   res=$(awk '/^Result:/ { print $2 }' "$out")
@@ -33,5 +35,6 @@ for p in "${list[@]}"; do
   echo "part $p of $parts: Result $res, $user s user, $rss kB" >&2
   rm -f "$out" "$out.time"
 done
-awk -F, -v P="$parts" 'NR > 1 && $1 == P { n++; q += $3; u += $5 + $6 }
-  END { printf "%d of %d parts, partial sum %d, CPU %.0f s\n", n, P, q, u }' "$csv" >&2
+awk -F, -v P="$parts" 'NR > 1 && $1 == P { if (!($8 in n)) order[++k] = $8; n[$8]++; q[$8] += $3; u[$8] += $5 + $6 }
+  END { for (i = 1; i <= k; i++) { h = order[i]
+    printf "%s: %d of %d parts, partial sum %.0f, CPU %.0f s\n", h, n[h], P, q[h], u[h] } }' "$csv" >&2
