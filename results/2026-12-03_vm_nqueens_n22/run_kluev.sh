@@ -4,7 +4,7 @@
 # spans several sittings: each finished part is appended to kluev_parts.csv and skipped when the
 # script runs again on the same host (the host column: the VM's name and its CPU's family and
 # model; a part measured on another host is run again, its row kept). Q(22) is the sum of one
-# host's parts' results once all are in; the summary at the end is per host.
+# host's parts' results once all are in (the summary at the end).
 #
 #   bash scripts/nqueens/build_kluev.sh /tmp/kluev-src 22      # /tmp/kluev/kluev22
 #   bash run_kluev.sh [PARTS=8] [PART...]                          # default: every missing part
@@ -13,7 +13,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 parts=${1:-8}
 shift || true
 csv=$here/kluev_parts.csv
-# rows written before the host column said more than "vm" (the first host) read only "vm"
+# the host column: the VM's name and its CPU's family and model (the VM has moved between hosts
+# whose model names both read "AMD EPYC")
 host="$(hostname)/$(awk -F': ' '/^cpu family/ { f = $2 } /^model\t/ { m = $2 } END { print "family" f "-model" m }' /proc/cpuinfo)"
 out=
 trap 'rm -f "$out" "$out.time"' EXIT
@@ -35,6 +36,8 @@ for p in "${list[@]}"; do
   echo "part $p of $parts: Result $res, $user s user, $rss kB" >&2
   rm -f "$out" "$out.time"
 done
-awk -F, -v P="$parts" 'NR > 1 && $1 == P { if (!($8 in n)) order[++k] = $8; n[$8]++; q[$8] += $3; u[$8] += $5 + $6 }
+# Per host, over parts of every size (part p of 8 is parts p and p + 8 of 16): the share of the
+# tasks done (1 when all are in, more if one was run at two sizes), the sum of the results, the CPU.
+awk -F, 'NR > 1 { if (!($8 in f)) order[++k] = $8; f[$8] += 1 / $1; q[$8] += $3; u[$8] += $5 + $6 }
   END { for (i = 1; i <= k; i++) { h = order[i]
-    printf "%s: %d of %d parts, partial sum %.0f, CPU %.0f s\n", h, n[h], P, q[h], u[h] } }' "$csv" >&2
+    printf "%s: %.4g of the tasks, sum %.0f, CPU %.0f s\n", h, f[h], q[h], u[h] } }' "$csv" >&2
