@@ -9,25 +9,21 @@
 //
 // Layout: clusters of kWays entries (two cache lines) indexed by the board key; when a cluster is
 // full the entry with the least search effort is replaced, proofs and disproofs last. The table
-// starts small and doubles in place up to its budget. Work split: Table<false> is private to one
-// searcher; Table<true> is shared by dfpn-tbb's searchers, with a spin lock per cluster, and grows
-// only while none of them runs (grow_wanted / grow_now). Limits: never more than its byte budget
-// (max_memory); an entry may be replaced at any time, so a result read back is a fact but one
-// stored may be lost.
+// starts small and doubles in place up to its budget, on memory of its own or the caller's
+// (table_memory.hpp). Work split: Table<false> is private to one searcher; Table<true> is shared
+// by dfpn-tbb's searchers, with a spin lock per cluster, and grows only while none of them runs
+// (grow_wanted / grow_now). Limits: never more than its byte budget (max_memory); an entry may
+// be replaced at any time, so a result read back is a fact but one stored may be lost.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
-#include <new>
 #include <stdexcept>
 #include <thread>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
+#include "table_memory.hpp"
 #include "tsume/tsume.hpp"
 
 namespace sb::tsume::detail {
@@ -70,7 +66,10 @@ template <bool kShared>
 class Table {
  public:
   static constexpr int kWays = 4;
-  explicit Table(std::uint64_t bytes) {
+  /// A table of at most `bytes`; on `memory` when given, clean and large enough (a block the
+  /// caller keeps across solves, its pages touched beforehand: table_memory.hpp), else on fresh
+  /// zero pages of its own.
+  explicit Table(std::uint64_t bytes, TableMemory* memory = nullptr) {
     std::uint64_t clusters = 1;
     while (clusters * 2 * kWays * sizeof(Entry) <= bytes) clusters *= 2;
     if (clusters * kWays * sizeof(Entry) > bytes)
@@ -83,9 +82,19 @@ class Table {
     // signal of set_grow_signal), and dfpn-tbb grows it with grow_now() while none runs.
     clusters = std::min<std::uint64_t>(clusters, kFirstClusters);
     mask_ = clusters - 1;
-    e_ = ZeroPages(max_clusters_ * kWays * sizeof(Entry));
+    const std::uint64_t need = max_clusters_ * kWays * sizeof(Entry);
+    if (memory && memory->clean() && memory->bytes() >= need) {
+      memory_ = memory;
+    } else {
+      own_ = TableMemory(need);
+      memory_ = &own_;
+    }
+    e_ = reinterpret_cast<Entry*>(memory_->data());
     if constexpr (kShared) locks_.reset(new std::atomic<bool>[max_clusters_]());
   }
+  ~Table() { memory_->mark_used((mask_ + 1) * kWays * sizeof(Entry)); }
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
   std::uint64_t positions() const { return positions_.load(std::memory_order_relaxed); }
   /// The entries' memory budget in bytes (what it may grow to).
   std::uint64_t budget_bytes() const { return max_clusters_ * kWays * sizeof(Entry); }
@@ -106,6 +115,8 @@ class Table {
   /// uses the table.
   std::uint64_t grow_parts() {
     grow_wanted_.store(false);
+    // the parts write into the upper half before grow_finish: the block's user must know
+    if (mask_ + 1 < max_clusters_) memory_->mark_used(2 * (mask_ + 1) * kWays * sizeof(Entry));
     return mask_ + 1 < max_clusters_ ? (mask_ + 1 + kGrowPart - 1) / kGrowPart : 0;
   }
   void grow_part(std::uint64_t i) {
@@ -241,7 +252,7 @@ class Table {
   // bit 1: with bit 0 in it, only the odd clusters were ever used and a private table never
   // filled the three quarters that make it grow (it stayed at 8,192 usable slots).
   static std::uint64_t index(std::uint64_t key, std::uint64_t mask) { return (key >> 1) & mask; }
-  Entry* cluster(std::uint64_t key) const { return e_.get() + index(key, mask_) * kWays; }
+  Entry* cluster(std::uint64_t key) const { return e_ + index(key, mask_) * kWays; }
 
   template <class F>
   void update(std::uint64_t key, Hand hand, F f) {
@@ -287,8 +298,8 @@ class Table {
   // clusters [lo, hi) of the old size `old` give their entries for the upper half to their twins
   void split(std::uint64_t lo, std::uint64_t hi, std::uint64_t old) {
     for (std::uint64_t i = lo; i < hi; ++i) {
-      Entry* c = e_.get() + i * kWays;
-      Entry* d = e_.get() + (i + old) * kWays;
+      Entry* c = e_ + i * kWays;
+      Entry* d = e_ + (i + old) * kWays;
       int w = 0;
       for (int j = 0; j < kWays; ++j)
         if ((c[j].key >> 1) & old) d[w++] = c[j], c[j] = Entry{};
@@ -296,58 +307,14 @@ class Table {
   }
   static constexpr std::uint64_t kGrowPart = 1 << 14;  // clusters: 2 MiB, one huge page
 
-  // The entries: zero pages from the system, only touched (and paid for) when used. On Linux the
-  // block is 2 MiB-aligned and marked for transparent huge pages: a table of a gigabyte is then
-  // 512 pages, not 262,144, so far fewer page faults and TLB misses, and far fewer TLB
-  // shoot-downs between the threads of dfpn-tbb (on the reference VM a 1 GiB shared table without
-  // them spent as much time in the kernel as in the search).
-  class ZeroPages {
-   public:
-    ZeroPages() = default;
-    explicit ZeroPages(std::size_t bytes) {
-#ifdef __linux__
-      constexpr std::size_t kHuge = std::size_t{2} << 20;
-      size_ = bytes + kHuge;
-      void* m = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (m == MAP_FAILED) throw std::bad_alloc();
-      base_ = m;
-      auto a = (reinterpret_cast<std::uintptr_t>(m) + kHuge - 1) & ~(kHuge - 1);
-      madvise(reinterpret_cast<void*>(a), bytes, MADV_HUGEPAGE);  // a hint: may be refused
-      p_ = reinterpret_cast<Entry*>(a);
-#else
-      base_ = std::calloc(bytes, 1);
-      if (!base_) throw std::bad_alloc();
-      p_ = static_cast<Entry*>(base_);
-#endif
-    }
-    ZeroPages(ZeroPages&& o) noexcept {
-      swap(o);
-    }
-    ZeroPages& operator=(ZeroPages&& o) noexcept {
-      swap(o);
-      return *this;
-    }
-    ~ZeroPages() {
-      if (!base_) return;
-#ifdef __linux__
-      munmap(base_, size_);
-#else
-      std::free(base_);
-#endif
-    }
-    Entry* get() const {
-      return p_;
-    }
-
-   private:
-    void swap(ZeroPages& o) {
-      std::swap(base_, o.base_), std::swap(p_, o.p_), std::swap(size_, o.size_);
-    }
-    void* base_ = nullptr;
-    Entry* p_ = nullptr;
-    std::size_t size_ = 0;
-  };
-  ZeroPages e_;
+  // The entries: on a TableMemory (its own, or the caller's when given one), a block of zero
+  // pages 2 MiB-aligned and marked for transparent huge pages: a table of a gigabyte is then 512
+  // pages, not 262,144, so far fewer page faults and TLB misses, and far fewer TLB shoot-downs
+  // between the threads of dfpn-tbb (on the reference VM a 1 GiB shared table without them spent
+  // as much time in the kernel as in the search).
+  TableMemory own_;
+  TableMemory* memory_ = nullptr;
+  Entry* e_ = nullptr;
   std::unique_ptr<std::atomic<bool>[]> locks_;
   static constexpr std::uint64_t kFirstClusters = 1 << 12;  // 512 KiB
   std::uint64_t mask_ = 0;

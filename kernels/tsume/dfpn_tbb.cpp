@@ -128,7 +128,7 @@ class Team {
 
 Result dfpn_tbb(const Params& p) {
   validate(p, "dfpn-tbb");
-  detail::Table<true> tt(table_bytes(p));
+  detail::Table<true> tt(table_bytes(p), p.table_memory);
   tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(p.threads));
   Team team(p, tt);

@@ -137,6 +137,7 @@ void solve_root(const Params& p, Table<kShared>& tt, Solve&& solve, Nodes&& node
   auto found = [&](int len) {
     res.mates_found.push_back(at(len));
     if (p.progress) p.progress->bound.store(len, std::memory_order_relaxed);
+    if (p.on_mate_found) p.on_mate_found(res.mates_found.back());
   };
   auto proved = [&](int len) { res.proved = at(len); };
   try {

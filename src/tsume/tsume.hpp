@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -47,6 +48,19 @@ std::string format_instance(const Instance& inst);
 /// known tsume, is 1,525 plies).
 inline constexpr int kMaxLength = 4000;
 
+/// A mate length the kernel established while it ran: the search had then proved a mate of at most
+/// `length` plies, after `nodes` nodes and `seconds` since the search started (after the table
+/// was allocated).
+struct MateFound {
+  int length = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+/// Memory for a df-pn kernel's transposition table that the caller keeps across solves
+/// (kernels/tsume/table_memory.hpp).
+class TableMemory;
+
 /// Input of a tsume kernel.
 struct Params {
   Position root;                 ///< the puzzle; the side to move attacks
@@ -65,18 +79,15 @@ struct Params {
   /// Which defender interpositions count (kNoFutile: futile ones are not moves; docs/tsume.md).
   Interpositions interpositions = Interpositions::kAll;
   Progress* progress = nullptr;  ///< optional: done = nodes searched so far
+  /// Optional (df-pn kernels): the table's memory, when clean and at least its budget (pages
+  /// touched beforehand, as `tsume usi` does at isready); otherwise the kernel maps its own.
+  TableMemory* table_memory = nullptr;
+  /// Optional (df-pn kernels): called on the searching thread with each mate length the search
+  /// establishes (Result::mates_found's entries, as they are found); must not throw.
+  std::function<void(const MateFound&)> on_mate_found;
 };
 
 enum class Outcome { kMate, kNoMate, kUnknown };
-
-/// A mate length the kernel established while it ran: the search had then proved a mate of at most
-/// `length` plies, after `nodes` nodes and `seconds` since the search started (after the table
-/// was allocated).
-struct MateFound {
-  int length = 0;
-  std::uint64_t nodes = 0;
-  double seconds = 0;
-};
 
 /// Output of a tsume kernel. All counters are 64-bit.
 struct Result {

@@ -4,7 +4,10 @@
 // Protocol: USI as defined by Shogidokoro ("USIプロトコルとは", shogidokoro.starfree.jp/usi.html):
 // usi -> id name / id author / option ... / usiok; isready -> readyok; setoption name N [value V];
 // usinewgame; position sfen S [moves ...] | position startpos [moves ...]; go mate <ms> | go mate
-// infinite -> checkmate <moves> | checkmate nomate | checkmate timeout; stop; gameover; quit.
+// infinite -> info time T nodes N score mate L (df-pn kernels: each mate length L established, in
+// plies) ... -> checkmate <moves> | checkmate nomate | checkmate timeout; stop; gameover; quit.
+// At isready (while no search runs) the df-pn table's memory, USI_Hash MiB, is made ready: its
+// pages touched once and kept, the last search's entries cleared, so that no search pays for it.
 // The search runs on its own thread and input is read all the time: stop acts at once, and so
 // does quit during a search; isready and bad lines are answered at once while a search runs;
 // usi, setoption, usinewgame, position, go and a quit read while no search runs (or within 100 ms
@@ -30,6 +33,7 @@
 #include <deque>
 #include <istream>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -44,6 +48,7 @@
 #include "core/memory.hpp"
 #include "core/sysinfo.hpp"
 #include "tsume/problem.hpp"
+#include "tsume/table_memory.hpp"
 #include "tsume/tsume.hpp"
 #include "tsume/usi.hpp"
 
@@ -88,7 +93,7 @@ class Engine {
       for (;;) {
         std::optional<Item> item = pop();
         if (!item || quit_.load()) break;  // end of input or quit
-        handle(item->line, item->seq);
+        handle(item->line, item->seq, true);
         if (quit_.load()) break;
       }
       join();  // at the end of input the search runs on; on quit it was stopped
@@ -129,7 +134,7 @@ class Engine {
         break;
       }
       if (!needs_idle(cmd) && busy_.load()) {
-        handle(line, seq);  // isready, gameover, bad lines: answered at once
+        handle(line, seq, false);  // isready, gameover, bad lines: answered at once
         continue;
       }
       if (cmd == "go") go_read_at = std::chrono::steady_clock::now();
@@ -174,8 +179,9 @@ class Engine {
   }
 
   /// Handles line number `seq` (stop and quit are handled by the reader). Commands that need the
-  /// engine idle wait for the running search to answer first.
-  void handle(const std::string& line, std::uint64_t seq) {
+  /// engine idle wait for the running search to answer first. `dispatcher`: called on the
+  /// dispatcher thread (no search can start meanwhile), not on the reader during a search.
+  void handle(const std::string& line, std::uint64_t seq, bool dispatcher) {
     std::istringstream in(line);
     std::string cmd;
     if (!(in >> cmd)) return;  // empty line
@@ -195,6 +201,13 @@ class Engine {
       say("option name Interpositions type combo default all var all var no-futile");
       say("usiok");
     } else if (cmd == "isready") {
+      // As KomoringHeights and other USI engines do: the table is made ready here, before any
+      // clock runs (its pages touched once, or the last search's entries cleared), unless a
+      // search is using it.
+      if (dispatcher && !busy_.load()) {
+        join();
+        prepare_table();
+      }
       say("readyok");
     } else if (cmd == "setoption") {
       setoption(in);
@@ -213,6 +226,25 @@ class Engine {
       quit_.store(true);
     } else {
       say("info string unknown command: " + cmd);
+    }
+  }
+
+  /// The table memory for the next search: USI_Hash MiB, every page touched, all zero. If it
+  /// cannot be had, each search maps its own table as `tsume solve` does.
+  void prepare_table() {
+    const std::size_t want = static_cast<std::size_t>(hash_mb_) << 20;
+    try {
+      if (memory_.bytes() != want) {
+        memory_ = ts::TableMemory();  // the old block goes before the new one is mapped
+        memory_ = ts::TableMemory(want);
+        memory_.touch();
+      } else {
+        memory_.clear();
+      }
+    } catch (const std::bad_alloc&) {
+      memory_ = ts::TableMemory();
+      say("info string could not reserve the table (USI_Hash " + std::to_string(hash_mb_) +
+          " MiB) at isready; each search maps its own");
     }
   }
 
@@ -336,6 +368,15 @@ class Engine {
     p.deadline = deadline;
     p.stop = &stop_;
     p.interpositions = interpositions_;
+    // The table prepared at isready, if it has USI_Hash's size (else it is released, so that the
+    // search's own table is not mapped beside it); cleared here if no isready came since the
+    // last search.
+    if (memory_.bytes() == (static_cast<std::size_t>(hash_mb_) << 20)) {
+      memory_.clear();
+      p.table_memory = &memory_;
+    } else {
+      memory_ = ts::TableMemory();
+    }
     try {
       ts::validate(p, k->typed.name.c_str());
     } catch (const std::invalid_argument& e) {
@@ -344,10 +385,18 @@ class Engine {
       return say("checkmate timeout");
     }
     busy_.store(true);
-    worker_ = std::thread([this, p, k] {
+    worker_ = std::thread([this, p, k]() mutable {
       std::string reply;
       try {
         const auto t0 = std::chrono::steady_clock::now();
+        // each mate length the search establishes, as it is found (df-pn kernels): plies in
+        // `score mate`, time in ms since the search started
+        p.on_mate_found = [this, t0](const ts::MateFound& m) {
+          const double s =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          say("info time " + std::to_string(static_cast<long long>(s * 1000)) + " nodes " +
+              std::to_string(m.nodes) + " score mate " + std::to_string(m.length));
+        };
         if (const char* f = std::getenv(kForceSearchFailEnv); f && std::string_view(f) == "1")
           throw std::runtime_error(std::string("forced by ") + kForceSearchFailEnv);
         const ts::Result r = k->typed.fn(p);
@@ -398,6 +447,7 @@ class Engine {
   long hash_mb_ = 256;
   int threads_ = sysinfo::hardware_threads();  ///< option Threads: every core, as every command
   ts::Interpositions interpositions_ = ts::Interpositions::kAll;  ///< option Interpositions
+  ts::TableMemory memory_;  ///< the df-pn table's memory, made ready at isready
 };
 
 }  // namespace

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Tests of scripts/tabulate.py, plot.py, gbench_to_csv.py and compare.py on small CSV files
 made during the test (by `searchbench bench`, searchbench_micro, or written here with known
-values), of scripts/fuzz.sh's argument checks and of scripts/tsume/lower_bound.sh. Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI,
-SEARCHBENCH_SOURCE_DIR and, when the microbenchmarks are built, SEARCHBENCH_MICRO.
+values), of scripts/fuzz.sh's argument checks, of scripts/tsume/lower_bound.sh and usi_mate.py.
+Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI, SEARCHBENCH_SOURCE_DIR
+and, when the microbenchmarks are built, SEARCHBENCH_MICRO.
 
 Usage: SEARCHBENCH_CLI=build/searchbench python3 tests/core/test_scripts.py [TestClass ...]
 """
@@ -649,6 +650,30 @@ class TsumeLowerBound(unittest.TestCase):
                     left.append(cmd)
             self.assertEqual(left, [], "the solver outlived the script")
             self.assertEqual(self.rows(j), [])  # the question in progress is not journalled
+
+
+class TsumeUsiMate(unittest.TestCase):
+    """scripts/tsume/usi_mate.py: times `go mate` over USI, here with our own engine."""
+
+    def test_times_a_mate_and_refuses_bad_arguments(self):
+        drive = os.path.join(SCRIPTS, "tsume", "usi_mate.py")
+        sfen = "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1"  # jisaku-10, mate in 9
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "run.csv")
+            r = run([PY, drive, "--engine", f"{CLI} tsume usi", "--option", "Kernel=dfpn",
+                     "--hash", "16", "--sfen", sfen, "--time-ms", "20000", "--out", out])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(out) as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual([(x["event"], x["plies"]) for x in rows], [("mate", "9"), ("final", "9")])
+            self.assertLessEqual(float(rows[0]["seconds"]), float(rows[1]["seconds"]))
+            for args, what in [(["--engine", os.path.join(d, "none")], "not an executable"),
+                               (["--engine", CLI, "--hash", "0"], "must be positive"),
+                               (["--engine", CLI, "--option", "Kernel"], "not NAME=VALUE")]:
+                r = run([PY, drive, *args, "--sfen", sfen, "--time-ms", "1000", "--out", out])
+                self.assertEqual(r.returncode, 2, (args, r.stderr))
+                self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+                self.assertIn(what, r.stderr)
 
 
 class FuzzScriptArgs(unittest.TestCase):

@@ -536,6 +536,37 @@ TEST(TsumeUsi, HugeTimesAndHashNeverGiveFalseAnswers) {
   EXPECT_EQ(got, (std::vector<std::string>{mate, mate, mate, mate})) << r.out;
 }
 
+TEST(TsumeUsi, TheTableMadeReadyAtIsreadyAndTheMateLengthsReported) {
+  // isready prepares the table (USI_Hash MiB, pages touched); a search after it, one without an
+  // isready before it, one after USI_Hash changed (the prepared block is released) and one after
+  // a second isready all give the same answer, each with an `info ... score mate N` line per
+  // mate length established (jisaku-10: one, the mate in 9).
+  const std::string pos = "position sfen 8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1\n";
+  const std::string in = "setoption name USI_Hash value 16\nisready\n" + pos + "go mate 10000\n" +
+                         pos + "go mate 10000\nsetoption name USI_Hash value 8\n" + pos +
+                         "go mate 10000\nisready\n" + pos + "go mate 10000\n";
+  std::vector<std::string> kernels = {"dfpn"};
+#ifdef SEARCHBENCH_WITH_TBB
+  kernels.push_back("dfpn-tbb");
+#endif
+  for (const std::string& kernel : kernels) {
+    const auto r = run_cli("tsume usi -k " + kernel, in);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const std::string mate = "checkmate L*1c 1a2a 1c1b+ 2a3a 1b2b 3a2b G*2c 2b1a G*1b";
+    std::vector<std::string> got, scores;
+    std::istringstream lines(r.out);
+    for (std::string l; std::getline(lines, l);) {
+      if (l.find(" score mate ") != std::string::npos)
+        scores.push_back(l.substr(l.find(" score mate ")));
+      else if (l.rfind("info time", 0) != 0 && l != "readyok")
+        got.push_back(l);
+    }
+    EXPECT_EQ(got, (std::vector<std::string>{mate, mate, mate, mate})) << kernel << r.out;
+    EXPECT_EQ(scores, std::vector<std::string>(4, " score mate 9")) << kernel << r.out;
+    EXPECT_NE(r.out.find("readyok"), std::string::npos) << r.out;
+  }
+}
+
 TEST(TsumeCli, KifErrorsAndDirectories) {
   const std::string path = ::testing::TempDir() + "tsume_nifu.kif";
   {
