@@ -18,7 +18,9 @@
 # either (T here), 21: 3 60 T F, 22: 6 80 T T with the RowS subsquare symmetry (its
 # QRowSymmetry quarters: half the memory).
 set -euo pipefail
-src=$(cd "${1:?usage: build_kluev.sh KLUEV_CHECKOUT N...}" && pwd)
+[ $# -ge 1 ] || { echo "usage: build_kluev.sh KLUEV_CHECKOUT N..." >&2; exit 2; }
+[ -d "$1" ] || { echo "build_kluev.sh: $1 is not a folder (a checkout of N-Queens-Count-Sol)" >&2; exit 2; }
+src=$(cd "$1" && pwd)
 shift
 [ $# -gt 0 ] || { echo "build_kluev.sh: no size given" >&2; exit 2; }
 [ -f "$src/solcounter.h" ] && [ -f "$src/main.cpp" ] ||

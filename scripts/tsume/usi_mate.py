@@ -10,22 +10,35 @@ readyok: the engine prepares its table there), position sfen, then starts the cl
 N` line (N plies), `final` for the `checkmate` answer (plies of its move list; 0 for nomate,
 -1 for timeout), seconds from `go mate`. Works with any USI engine that answers `go mate`
 (searchbench's `tsume usi`, KomoringHeights). The engine runs in its executable's folder. If it
-has not answered 60 s after the time limit, it is killed and `final` is -2. Bad arguments: one
-line on stderr, exit 2.
+has not answered 60 s after the time limit, it is killed and `final` is -2. Bad arguments, and
+an engine that objects to the set-up (an `info string` or an error line between the options and
+the readyok after the position: an unknown option or kernel, a rejected SFEN), are one line on
+stderr and exit 2, before the clock starts.
 """
 import argparse
 import csv
 import os
 import queue
 import shlex
+import shutil
 import subprocess
 import sys
 import threading
 import time
 
 
+def fail(msg, code=2):
+    print(f'usi_mate.py: {msg}', file=sys.stderr)
+    sys.exit(code)
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not argparse's usage and message
+        fail(message)
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap = Parser(description=__doc__.split('\n')[0])
     ap.add_argument('--engine', required=True, help='engine command line')
     ap.add_argument('--hash', type=int, default=256, help='USI_Hash in MiB')
     ap.add_argument('--threads', type=int, default=1)
@@ -35,16 +48,20 @@ def main():
     ap.add_argument('--out', required=True)
     a = ap.parse_args()
     cmd = shlex.split(a.engine)
-    if not cmd or not os.access(cmd[0], os.X_OK):
-        sys.exit(print(f'usi_mate.py: engine {a.engine!r} is not an executable', file=sys.stderr) or 2)
+    found = cmd and (shutil.which(cmd[0]) if os.sep not in cmd[0] else cmd[0])
+    if not found or not os.path.isfile(found) or not os.access(found, os.X_OK):
+        fail(f'engine {a.engine!r} is not an executable')
     if a.hash < 1 or a.threads < 1 or a.time_ms < 1:
-        sys.exit(print('usi_mate.py: --hash, --threads and --time-ms must be positive', file=sys.stderr) or 2)
+        fail('--hash, --threads and --time-ms must be positive')
     opts = []
     for o in a.option:
         if '=' not in o:
-            sys.exit(print(f'usi_mate.py: --option {o!r} is not NAME=VALUE', file=sys.stderr) or 2)
+            fail(f'--option {o!r} is not NAME=VALUE')
         opts.append(o.split('=', 1))
-    exe = os.path.abspath(cmd[0])
+    out_dir = os.path.dirname(os.path.abspath(a.out))
+    if not os.path.isdir(out_dir) or not os.access(out_dir, os.W_OK):
+        fail(f'--out {a.out!r}: no writable folder {out_dir!r}')
+    exe = os.path.abspath(found)
     p = subprocess.Popen([exe] + cmd[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                          bufsize=1, cwd=os.path.dirname(exe))
     lines = queue.Queue()
@@ -55,6 +72,8 @@ def main():
         p.stdin.write(s + '\n')
         p.stdin.flush()
 
+    objections = []  # what the engine said against the set-up
+
     def wait_for(prefix, limit):
         end = time.time() + limit
         while True:
@@ -64,18 +83,30 @@ def main():
                 return None
             if line is None or line.startswith(prefix):
                 return line
+            if line.startswith('info string') or 'error' in line.lower():
+                objections.append(line.strip())
+
+    def give_up(msg, code):
+        p.kill()
+        fail(msg, code)
 
     send('usi')
     if not wait_for('usiok', 30):
-        sys.exit(print('usi_mate.py: no usiok from the engine', file=sys.stderr) or 1)
+        give_up('no usiok from the engine', 1)
+    objections.clear()
     send(f'setoption name USI_Hash value {a.hash}')
     send(f'setoption name Threads value {a.threads}')
     for name, value in opts:
         send(f'setoption name {name} value {value}')
     send('isready')
     if not wait_for('readyok', 600):
-        sys.exit(print('usi_mate.py: no readyok from the engine', file=sys.stderr) or 1)
+        give_up('no readyok from the engine', 1)
     send('position sfen ' + a.sfen)
+    send('isready')  # answered after the position: what the engine said of it comes first
+    if not wait_for('readyok', 600):
+        give_up('no readyok from the engine', 1)
+    if objections:
+        give_up(f'the engine objected to the set-up: {objections[0]}', 2)
     rows = []
     t0 = time.time()
     send(f'go mate {a.time_ms}')

@@ -163,6 +163,9 @@ Contents parse(std::string_view text, const std::string& name) {
     start = nl + 1;
   }
   const std::string j = "journal '" + name + "'";
+  if (text.empty())
+    throw std::invalid_argument(j + " is empty, not a searchbench journal: remove it, or start a " +
+                                "new journal with --journal on a file that does not exist");
   if (lines.empty() || words(lines[0]).empty() || words(lines[0])[0] != kMagic)
     throw std::invalid_argument(j + " is not a searchbench journal (its first line is not '" +
                                 std::string(kMagic) + " " + std::string(kVersion) + "')");
@@ -315,9 +318,14 @@ std::unique_ptr<Writer> Writer::create(const std::filesystem::path& path, const 
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw std::invalid_argument("journal " + quoted(path) + " is a directory: give a file name");
-  if (std::filesystem::exists(path, ec) || std::filesystem::is_symlink(path, ec))
+  if (std::filesystem::exists(path, ec) || std::filesystem::is_symlink(path, ec)) {
+    if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0)
+      throw std::invalid_argument("journal " + quoted(path) + " already exists and is empty " +
+                                  "(no journal): remove it, or give a file that does not exist " +
+                                  "(a journal is never overwritten)");
     throw std::invalid_argument("journal " + quoted(path) + " already exists: continue it with " +
                                 "--resume " + path.string() + " (a journal is never overwritten)");
+  }
   std::filesystem::path tmp = path;
   tmp += ".tmp." + std::to_string(::getpid());
   const int t = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);

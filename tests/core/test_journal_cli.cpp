@@ -117,6 +117,15 @@ TEST(JournalCli, AJournalIsNeverOverwritten) {
   expect_refused(run_cli("nqueens count -n 10 -k " + kernel + " --journal " + j.string()),
                  "already exists");
   EXPECT_EQ(slurp(j), "precious\n");
+  // an empty file is no journal: neither started nor resumed, and the line says what to do
+  const auto e = temp("empty");
+  std::ofstream(e).flush();
+  expect_refused(run_cli("nqueens count -n 10 -k " + kernel + " --journal " + e.string()),
+                 "already exists and is empty");
+  expect_refused(run_cli("nqueens count -n 10 -k " + kernel + " --resume " + e.string()),
+                 "is empty, not a searchbench journal: remove it");
+  EXPECT_TRUE(fs::exists(e));
+  EXPECT_EQ(fs::file_size(e), 0u);
   fs::remove_all(j.parent_path());
 }
 

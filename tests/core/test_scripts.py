@@ -667,10 +667,17 @@ class TsumeUsiMate(unittest.TestCase):
                 rows = list(csv.DictReader(f))
             self.assertEqual([(x["event"], x["plies"]) for x in rows], [("mate", "9"), ("final", "9")])
             self.assertLessEqual(float(rows[0]["seconds"]), float(rows[1]["seconds"]))
+            usi = f"{CLI} tsume usi"
             for args, what in [(["--engine", os.path.join(d, "none")], "not an executable"),
                                (["--engine", CLI, "--hash", "0"], "must be positive"),
-                               (["--engine", CLI, "--option", "Kernel"], "not NAME=VALUE")]:
-                r = run([PY, drive, *args, "--sfen", sfen, "--time-ms", "1000", "--out", out])
+                               (["--engine", CLI, "--hash", "x"], "invalid int value"),
+                               (["--engine", CLI, "--option", "Kernel"], "not NAME=VALUE"),
+                               (["--engine", CLI, "--out", os.path.join(d, "no", "x.csv")],
+                                "no writable folder"),
+                               # the engine's own objections, before the clock starts
+                               (["--engine", usi, "--option", "Kernel=bogus"], "unknown kernel"),
+                               (["--engine", usi, "--sfen", "xyz"], "objected to the set-up")]:
+                r = run([PY, drive, "--sfen", sfen, "--time-ms", "1000", "--out", out, *args])
                 self.assertEqual(r.returncode, 2, (args, r.stderr))
                 self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
                 self.assertIn(what, r.stderr)
