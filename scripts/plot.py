@@ -146,8 +146,20 @@ def draw_time(ax, s, problem):
                     ms=4, capsize=2, label=series_label(k, b, t, r), **st)
 
 
+def tick_label(instance):
+    """An instance's axis label: an instance with moves played (mnk's "15x15k5:h8,f7,...,l7",
+    dozens of moves) as its board, its first and last moves and their count."""
+    base, sep, moves = str(instance).partition(":")
+    m = moves.split(",")
+    if not sep or len(m) <= 3:
+        return str(instance)
+    return f"{base}:{m[0]}..{m[-1]}\n({len(m)} moves)"
+
+
 def plot_time(s, problem, path):
-    fig, ax = plt.subplots(figsize=(9, 6))
+    # constrained layout: it also fits a long legend above many rotated instance names (mnk),
+    # where tight_layout gives up with a warning
+    fig, ax = plt.subplots(figsize=(9, 6), layout="constrained")
     draw_time(ax, s, problem)
     ax.set_yscale("log")
     if problem in X_AXIS:
@@ -155,7 +167,8 @@ def plot_time(s, problem, path):
     else:
         ticks = s.drop_duplicates("instance").sort_values("x")
         ax.set_xticks(ticks["x"])
-        ax.set_xticklabels(ticks["instance"], rotation=45, ha="right", fontsize=7)
+        ax.set_xticklabels([tick_label(i) for i in ticks["instance"]], rotation=45, ha="right",
+                           fontsize=7)
         ax.set_xlabel("instance")
     ax.set_ylabel("wall time per run [s] (median; bars: min..max)")
     ax.set_title(f"searchbench {problem}: time against instance size")
@@ -163,7 +176,6 @@ def plot_time(s, problem, path):
     ax.legend(fontsize=8, ncol=2)
     if problem == "nqueens":
         ax.xaxis.get_major_locator().set_params(integer=True)
-    fig.tight_layout()
     save_atomically(fig, path)
     plt.close(fig)
 
