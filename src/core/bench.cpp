@@ -279,6 +279,15 @@ std::optional<double> CostModel::estimate(const Cell& c) const {
 }
 
 std::optional<double> CostModel::rough_estimate(const Cell& c) const {
+  // Without a work function an extrapolation across sizes can be far off (a tsume problem's cost
+  // has little to do with its mate length: the progress line once said 249 s were left for three
+  // cells of 0.1 s), so the same size measured at another thread count comes first.
+  if (!c.kernel->work)
+    for (const auto& [key, by_size] : measured_) {
+      const auto& [problem, kernel, threads] = key;
+      if (problem != c.problem->name || kernel != c.kernel->name || threads == c.threads) continue;
+      if (auto it = by_size.find(c.instance.size); it != by_size.end()) return it->second;
+    }
   if (auto e = estimate(c)) return e;
   for (const auto& [key, by_size] : measured_) {
     const auto& [problem, kernel, threads] = key;

@@ -112,7 +112,9 @@ class CostModel {
   /// size). nullopt when nothing smaller is known.
   std::optional<double> estimate(const Cell& c) const;
   /// For progress reports only: estimate(c), else the same kernel's time (measured or estimated)
-  /// at the same size with another thread count, taken as is. nullopt when nothing is known.
+  /// at the same size with another thread count, taken as is; for a kernel without a work
+  /// function a time measured at the same size with another thread count comes before
+  /// estimate(c). nullopt when nothing is known.
   std::optional<double> rough_estimate(const Cell& c) const;
 
  private:

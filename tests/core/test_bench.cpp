@@ -259,6 +259,14 @@ TEST(BenchLib, CostModelScalesNaiveByPlacements) {
   EXPECT_NEAR(*m.estimate(cell(nq(), "backtrack-rows", "13", 1)), 10.0, 1e-9);
   m.record(cell(nq(), "naive-bitparallel", "7", 1), 0.01);  // the same placements: C(n^2, n)
   EXPECT_NEAR(*m.estimate(cell(nq(), "naive-bitparallel", "8", 1)), 0.01 * ratio, 1e-9);
+  // Without a work function, the progress line prefers the same size measured at another thread
+  // count to an extrapolation across sizes; with one, the extrapolation at its own thread count.
+  ASSERT_FALSE(nq().find_kernel("backtrack-rows")->work);
+  m.record(cell(nq(), "backtrack-rows", "10", 2), 0.004);
+  EXPECT_NEAR(*m.estimate(cell(nq(), "backtrack-rows", "11", 2)), 0.012, 1e-9);  // min_growth 3
+  EXPECT_NEAR(*m.rough_estimate(cell(nq(), "backtrack-rows", "11", 2)), 0.1, 1e-9);
+  m.record(cell(nq(), "naive-full-check", "7", 2), 0.06);
+  EXPECT_NEAR(*m.rough_estimate(cell(nq(), "naive-full-check", "8", 2)), 0.06 * ratio, 1e-9);
 }
 
 // ---- the command -------------------------------------------------------------------------------
