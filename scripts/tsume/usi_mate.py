@@ -6,14 +6,15 @@
 
 Sends usi, setoption USI_Hash / Threads (default 1) / the --option pairs, isready (waits for
 readyok: the engine prepares its table there), position sfen, then starts the clock and sends
-`go mate`. Writes CSV rows `event,plies,seconds` to --out: `mate` for every `info ... score mate
+`go mate` (no isready after the position: KomoringHeights' isready resets it to the start
+position). Writes CSV rows `event,plies,seconds` to --out: `mate` for every `info ... score mate
 N` line (N plies), `final` for the `checkmate` answer (plies of its move list; 0 for nomate,
 -1 for timeout), seconds from `go mate`. Works with any USI engine that answers `go mate`
 (searchbench's `tsume usi`, KomoringHeights). The engine runs in its executable's folder. If it
 has not answered 60 s after the time limit, it is killed and `final` is -2. Bad arguments, and
 an engine that objects to the set-up (an `info string` or an error line between the options and
-the readyok after the position: an unknown option or kernel, a rejected SFEN), are one line on
-stderr and exit 2, before the clock starts.
+the readyok: an unknown option or kernel; or a line starting `info string` after the position
+and before any mate or answer: a rejected SFEN), are one line on stderr and exit 2.
 """
 import argparse
 import csv
@@ -101,12 +102,9 @@ def main():
     send('isready')
     if not wait_for('readyok', 600):
         give_up('no readyok from the engine', 1)
-    send('position sfen ' + a.sfen)
-    send('isready')  # answered after the position: what the engine said of it comes first
-    if not wait_for('readyok', 600):
-        give_up('no readyok from the engine', 1)
     if objections:
         give_up(f'the engine objected to the set-up: {objections[0]}', 2)
+    send('position sfen ' + a.sfen)
     rows = []
     t0 = time.time()
     send(f'go mate {a.time_ms}')
@@ -121,6 +119,8 @@ def main():
         if line is None:
             break
         w = line.split()
+        if not rows and line.startswith('info string'):  # before any mate: about the position
+            give_up(f'the engine objected to the position: {line.strip()}', 2)
         if 'score' in w and w.index('score') + 2 < len(w) and w[w.index('score') + 1] == 'mate':
             rows.append(('mate', w[w.index('score') + 2], f'{t:.3f}'))
         if w and w[0] == 'checkmate':

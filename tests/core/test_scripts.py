@@ -676,7 +676,7 @@ class TsumeUsiMate(unittest.TestCase):
                                 "no writable folder"),
                                # the engine's own objections, before the clock starts
                                (["--engine", usi, "--option", "Kernel=bogus"], "unknown kernel"),
-                               (["--engine", usi, "--sfen", "xyz"], "objected to the set-up")]:
+                               (["--engine", usi, "--sfen", "xyz"], "objected to the position")]:
                 r = run([PY, drive, "--sfen", sfen, "--time-ms", "1000", "--out", out, *args])
                 self.assertEqual(r.returncode, 2, (args, r.stderr))
                 self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
