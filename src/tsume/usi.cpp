@@ -232,7 +232,7 @@ class Engine {
   /// The table memory for the next search: USI_Hash MiB, every page touched, all zero. If it
   /// cannot be had, each search maps its own table as `tsume solve` does.
   void prepare_table() {
-    const std::size_t want = static_cast<std::size_t>(hash_mb_) << 20;
+    const std::size_t want = hash_bytes();
     try {
       if (memory_.bytes() != want) {
         memory_ = ts::TableMemory();  // the old block goes before the new one is mapped
@@ -247,6 +247,9 @@ class Engine {
           " MiB) at isready; each search maps its own");
     }
   }
+
+  /// USI_Hash in bytes: the table's budget and the size of the memory kept for it.
+  std::size_t hash_bytes() const { return static_cast<std::size_t>(hash_mb_) << 20; }
 
   void setoption(std::istringstream& in) {
     std::string w, name, value;
@@ -333,13 +336,16 @@ class Engine {
   }
 
   void go(std::istringstream& in, std::uint64_t seq) {
-    std::string w, arg;
-    in >> w >> arg;
+    std::string w, arg, extra;
+    in >> w >> arg >> extra;
     if (w != "mate") {
       say("info string this engine only solves tsume: use 'go mate <ms>' or 'go mate infinite'");
       say("bestmove resign");
       return;
     }
+    if (!extra.empty())
+      return say("info string go mate takes one argument (milliseconds or 'infinite'), got '" +
+                 extra + "' after '" + arg + "'");
     std::optional<std::chrono::steady_clock::time_point> deadline;
     if (arg != "infinite") {
       const bool digits =
@@ -364,14 +370,14 @@ class Engine {
     p.root = pos_;
     const ts::KernelEntry* k = &ts::kernel(kernel_);
     p.threads = k->parallel() ? threads_ : 1;
-    p.max_memory = static_cast<std::uint64_t>(hash_mb_) << 20;
+    p.max_memory = hash_bytes();
     p.deadline = deadline;
     p.stop = &stop_;
     p.interpositions = interpositions_;
     // The table prepared at isready, if it has USI_Hash's size (else it is released, so that the
     // search's own table is not mapped beside it); cleared here if no isready came since the
     // last search.
-    if (memory_.bytes() == (static_cast<std::size_t>(hash_mb_) << 20)) {
+    if (memory_.bytes() == hash_bytes()) {
       memory_.clear();
       p.table_memory = &memory_;
     } else {

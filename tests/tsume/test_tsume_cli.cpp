@@ -383,6 +383,7 @@ TEST(TsumeUsi, BadLinesKeepRunning) {
       "setoption name Nope value 3\n"
       "setoption name USI_Hash value lots\n"
       "go mate soon\n"
+      "go mate 5000 extra\n"
       "go\n"
       "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n"
       "go mate 5000\n"
@@ -398,6 +399,8 @@ TEST(TsumeUsi, BadLinesKeepRunning) {
       "info string unknown option: Nope",
       "info string option USI_Hash needs an integer from 1 to 65536, got 'lots'",
       "info string go mate needs milliseconds or 'infinite', got 'soon'",
+      "info string go mate takes one argument (milliseconds or 'infinite'), got 'extra' after "
+      "'5000'",
       "info string this engine only solves tsume: use 'go mate <ms>' or 'go mate infinite'",
       "bestmove resign",
       "checkmate G*5b",
