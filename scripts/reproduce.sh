@@ -29,7 +29,7 @@ if [ -x /usr/bin/python3 ]; then PY=/usr/bin/python3; else PY=python3; fi
 t0=$(date +%s)
 cli="${SEARCHBENCH_CLI:-}"
 if [ -z "$cli" ]; then
-  bash scripts/build.sh
+  bash scripts/build.sh >&2  # progress, like the benchmark's
   cli=build/searchbench
 fi
 
@@ -56,8 +56,9 @@ fi
 "$PY" scripts/plot.py "$out" -d "$out" >/dev/null
 
 t1=$(date +%s)
-echo "reproduce: done in $((t1 - t0)) s; results in $out:" >&2
-ls -1 "$out" | sed 's/^/  /' >&2
+# the result (where the files are) on stdout; everything before it is progress, on stderr
+echo "reproduce: done in $((t1 - t0)) s; results in $out:"
+ls -1 "$out" | sed 's/^/  /'
 if [ "$status" -ne 0 ]; then
   echo "reproduce: error: searchbench bench exited $status (a verification failure or a kernel" \
        "error; see $out/bench.log)" >&2
