@@ -4,7 +4,7 @@
 Usage: mpi_plan.py JOURNAL [JOURNAL ...] [--rate NODES_PER_S] [--targets 21,24,27]
                    [--cores 16,256,4096] [--cli build/searchbench] [--seed 1] [-o FILE.md]
 
-Input: journals of finished runs (`searchbench nqueens count --journal`; see docs/nqueens-mpi-plan.md),
+Input: journals of finished runs (`searchbench nqueens count --journal`; see docs/nqueens-notes.md, "2026-11-30: planning past one machine"),
 e.g. n = 18 and 19, plain or gzip-compressed (.gz). A piece's work is measured by its node count (exact, the same on any machine
 and load), turned into seconds at `--rate` nodes per second per core (default: the journals' own
 nodes over their pieces' seconds, which a loaded machine makes too low). Method, for every
