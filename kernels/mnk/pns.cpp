@@ -50,4 +50,20 @@ Result pns(const Params& p) {
   });
 }
 
+bool pns_wins(const Params& p, int player, Result& stats) {
+  validate(p, "pns");
+  const Instance& inst = p.instance;
+  const Geometry g(inst.m, inst.n, inst.k, inst.rule);
+  return dispatch_words(g.cells, [&]<int W>() {
+    typename detail::Dfpn<W, false>::TT tt(detail::budget(p));
+    Board<W> b = detail::position<W>(g, inst, true);
+    detail::PnsStats st;
+    detail::Dfpn<W, false> e(b, tt, st, detail::PnsConfig{});
+    const bool wins = e.prove(player);
+    stats.nodes = st.nodes;
+    stats.positions = st.positions;
+    return wins;
+  });
+}
+
 }  // namespace sb::mnk

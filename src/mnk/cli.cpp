@@ -217,9 +217,10 @@ void add_commands(CLI::App& app, Action& action) {
   solve->add_option("-f,--format", so->format, "Output format")
       ->check(CLI::IsMember({"text", "csv", "json"}));
   add_journal_options(solve, so->journal,
-                      "Record the value of each first-move class in a new journal FILE as it is "
-                      "solved (kernels *-pieces; pns-pieces by default with --journal; an existing "
-                      "FILE is refused: use --resume)",
+                      "Record the value of each piece (first-move class; with pns-reply-pieces "
+                      "also each class of replies) in a new journal FILE as it is solved (kernels "
+                      "*-pieces; pns-pieces by default with --journal; an existing FILE is "
+                      "refused: use --resume)",
                       "solve", &so->verify);
   solve->callback([&action, so, kernel_opt, kopt] {
     runs_on_ranks() = true;

@@ -153,12 +153,25 @@ Result pns_tbb(const Params& p);       ///< pns run by oneTBB threads on one sha
 Result pns_pieces(const Params& p);
 /// The value of every first-move class by alphabeta-tt, each on its own table (journal, resume)
 Result alphabeta_tt_pieces(const Params& p);
-/// pns_pieces and alphabeta_tt_pieces with the pieces handed out to MPI ranks (built with MPI)
+/// The value of every first-move class by pns on pieces one ply deeper: for each first-move class
+/// "does the move win?" and, for each class of replies to it, "does the reply win?", each
+/// question on its own table (journal, resume)
+Result pns_reply_pieces(const Params& p);
+/// pns_pieces, pns_reply_pieces and alphabeta_tt_pieces with the pieces handed out to MPI ranks
+/// (built with MPI)
 Result pns_pieces_mpi(const Params& p);
+Result pns_reply_pieces_mpi(const Params& p);
 Result alphabeta_tt_pieces_mpi(const Params& p);
 /// The body of the -pieces kernels: every first-move class solved by `inner`; `kernel` names it
 /// in messages; on_ranks: MPI ranks take the pieces.
 Result solve_first_move_pieces(const Params& p, Kernel inner, const char* kernel, bool on_ranks);
+/// The body of the -reply-pieces kernels (reply_pieces, solved by pns_wins).
+Result solve_reply_pieces(const Params& p, const char* kernel, bool on_ranks);
+
+/// Whether `player` (0 first, 1 second) wins p's position with perfect play: pns's question on
+/// its own table of p.max_memory bytes (one df-pn proof or disproof); nodes and positions are
+/// written to stats. Throws as the kernels do.
+bool pns_wins(const Params& p, int player, Result& stats);
 
 /// The piece list of the -pieces kernels on `inst`: one piece per class of legal moves under the
 /// board symmetries that fix the position, from the centre outwards; subtotals value (of the
@@ -167,6 +180,16 @@ Result solve_first_move_pieces(const Params& p, Kernel inner, const char* kernel
 /// table of piece_budget bytes. The list (scheme, count, hash) is a function of the instance
 /// alone. Throws std::invalid_argument on an invalid instance.
 PieceList first_move_pieces(const Instance& inst, Kernel inner, std::uint64_t piece_budget);
+
+/// The piece list of the -reply-pieces kernels on `inst` (scheme "mnk-replies"): for each class
+/// of first_move_pieces, a piece "does the move win?" and, unless the move completes a row or
+/// fills the board, one piece "does the reply win?" per class of replies under the symmetries
+/// that fix the position after the move. Subtotals: value (2: the player who made the piece's
+/// last move wins; 1: it does not), cell (the first move; for a reply piece cells * (first + 1)
+/// + reply), nodes, positions. A first move wins when its piece says so, else loses when one of
+/// its replies wins, else draws. Each question is pns_wins on its own table of piece_budget
+/// bytes. The list is a function of the instance alone.
+PieceList reply_pieces(const Instance& inst, std::uint64_t piece_budget);
 
 /// The cells of each piece of first_move_pieces (index = piece id; the first one is searched).
 std::vector<std::vector<int>> first_move_classes(const Instance& inst);

@@ -117,6 +117,9 @@ PieceList alphabeta_tt_list(const Query& x) {
 PieceList pns_list(const Query& x) {
   return first_move_pieces(x.position, pns, default_max_memory());
 }
+PieceList pns_reply_list(const Query& x) {
+  return reply_pieces(x.position, default_max_memory());
+}
 
 std::vector<K> kernels() {
   // Sizes are empty cells. Caps: every move's value (bench's default) within the suite budget on
@@ -168,6 +171,16 @@ std::vector<K> kernels() {
                .caps = {{"quick", 20}, {"full", 30}},
                .micro = {"4x4k4"},
                .pieces = alphabeta_tt_list});
+  // Before pns-pieces, so that pns-pieces stays the default with --journal.
+  v.push_back({.name = "pns-reply-pieces",
+               .backend = pieces_backend,
+               .summary = "pns on each class of replies to each first-move class, each on its "
+                          "own table (journal, resume): pieces one ply deeper than pns-pieces'",
+               .range = "<= 26x26",
+               .fn = pns_reply_pieces,
+               .caps = {{"quick", 16}, {"full", 25}},
+               .micro = {"4x4k4"},
+               .pieces = pns_reply_list});
   v.push_back({.name = "pns-pieces",
                .backend = pieces_backend,
                .summary = "pns on each first-move class under the board symmetry, each on its "
@@ -211,6 +224,15 @@ std::vector<K> kernels() {
                .caps = {{"quick", 16}, {"full", 20}},
                .micro = {"4x4k4"},
                .pieces = alphabeta_tt_list});
+  v.push_back({.name = "pns-reply-pieces-mpi",
+               .backend = "mpi",
+               .summary = "pns-reply-pieces' pieces (replies to each first-move class) handed "
+                          "out by rank 0 to MPI ranks, oneTBB threads in each (journal, resume)",
+               .range = "<= 26x26",
+               .fn = pns_reply_pieces_mpi,
+               .caps = {{"quick", 16}, {"full", 20}},
+               .micro = {"4x4k4"},
+               .pieces = pns_reply_list});
   v.push_back({.name = "pns-pieces-mpi",
                .backend = "mpi",
                .summary = "pns-pieces' first-move classes handed out by rank 0 to MPI ranks, "

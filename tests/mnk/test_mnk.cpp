@@ -193,9 +193,11 @@ const std::vector<Kernel>& all_kernels() {
       {"alphabeta-tt", false, mnk::alphabeta_tt},
 #ifdef SEARCHBENCH_WITH_TBB
       {"alphabeta-tt-pieces", true, mnk::alphabeta_tt_pieces},
+      {"pns-reply-pieces", true, mnk::pns_reply_pieces},
       {"pns-pieces", true, mnk::pns_pieces},
 #else
       {"alphabeta-tt-pieces", false, mnk::alphabeta_tt_pieces},
+      {"pns-reply-pieces", false, mnk::pns_reply_pieces},
       {"pns-pieces", false, mnk::pns_pieces},
 #endif
       {"pns", false, mnk::pns},
@@ -204,6 +206,7 @@ const std::vector<Kernel>& all_kernels() {
 #endif
 #ifdef SEARCHBENCH_WITH_MPI  // one rank here (Open MPI's singleton); ranks: test_mnk_mpi.cpp
       {"alphabeta-tt-pieces-mpi", true, mnk::alphabeta_tt_pieces_mpi},
+      {"pns-reply-pieces-mpi", true, mnk::pns_reply_pieces_mpi},
       {"pns-pieces-mpi", true, mnk::pns_pieces_mpi},
 #endif
   };

@@ -102,6 +102,72 @@ TEST(MnkJournal, ResumeSkipsFinishedPieces) {
   }
 }
 
+// pns-reply-pieces ("does the move win?" per first-move class, "does the reply win?" per class of
+// replies to it): the value and every
+// first move's value as alphabeta-tt finds them on the whole position, on 1 and 2 threads, also
+// on boards where a first move wins at once or fills the board (pieces of the move alone).
+TEST(MnkJournal, ReplyPiecesMatchPlainSolves) {
+  for (const char* inst : {"3x3k3", "4x3k3", "4x4k3", "4x4k4", "3x3k3:b2", "4x4k4:a1,b2", "5x4k4",
+                           "4x4k3-standard", "3x3k3:a1,b1,a2,c3", "3x3k3:b3,a3,a2,c3,b2,c2,c1,b1"})
+    for (int threads : {1, 2}) {
+      const auto want = mnk::alphabeta_tt(params(inst, 1));
+      const auto r = mnk::pns_reply_pieces(params(inst, threads));
+      EXPECT_EQ(r.value, want.value) << inst << " threads " << threads;
+      EXPECT_EQ(r.move_values, want.move_values) << inst << " threads " << threads;
+      const auto x = mnk::parse_instance(inst);
+      EXPECT_EQ(mnk::verify(x, r, true), mnk::verify(x, want, true)) << inst;
+    }
+}
+
+// The reply pieces: per first-move class its own piece and one per class of replies under the
+// symmetries that fix the position after it (5 x 5: after c3 5 classes, after a1 14, ...); a
+// resume from half of them gives the same values.
+TEST(MnkJournal, ReplyPiecesAreTheReplyClassesAndResume) {
+  const auto inst = mnk::parse_instance("5x5k4");
+  std::uint64_t want = 0;
+  for (const auto& c : mnk::first_move_classes(inst)) {
+    auto after = inst;
+    after.moves.push_back(c[0]);
+    want += 1 + mnk::first_move_classes(after).size();
+  }
+  const auto list = mnk::reply_pieces(inst, 64ull << 20);
+  EXPECT_EQ(list.count, want);
+  EXPECT_EQ(list.scheme, "mnk-replies");
+  EXPECT_NE(list.hash, mnk::first_move_pieces(inst, mnk::pns, 64ull << 20).hash);
+  const auto small = mnk::parse_instance("5x4k4");
+  const auto small_list = mnk::reply_pieces(small, 64ull << 20);
+  std::vector<sb::Subtotals> all(small_list.count);
+  for (std::uint64_t id = 0; id < small_list.count; ++id) small_list.solve(&id, 1, &all[id]);
+  const auto plain = mnk::alphabeta_tt(params("5x4k4", 1));
+  for (int threads : {1, 2}) {
+    sb::PieceHooks hooks;
+    for (std::uint64_t id = 0; id < small_list.count; id += 2)
+      hooks.finished.push_back({id, all[id]});
+    std::mutex mu;
+    std::set<std::uint64_t> solved;
+    hooks.on_piece = [&](std::uint64_t id, const sb::Subtotals& t, double) {
+      std::lock_guard lock(mu);
+      solved.insert(id);
+      EXPECT_EQ(t, all[id]) << id;
+    };
+    auto p = params("5x4k4", threads);
+    p.pieces = &hooks;
+    const auto r = mnk::pns_reply_pieces(p);
+    EXPECT_EQ(solved.size(), small_list.count / 2);
+    for (std::uint64_t id : solved) EXPECT_EQ(id % 2, 1u);
+    EXPECT_EQ(r.value, plain.value);
+    EXPECT_EQ(r.move_values, plain.move_values);
+  }
+}
+
+// 5 x 5 with k = 4 (a draw, Lee): every move's value as pns finds it without pieces.
+TEST(MnkJournal, ReplyPiecesFiveByFiveKFour) {
+  const auto want = mnk::pns(params("5x5k4", 1));
+  const auto r = mnk::pns_reply_pieces(params("5x5k4", 2));
+  EXPECT_EQ(r.value, mnk::Value::kDraw);
+  EXPECT_EQ(r.move_values, want.move_values);
+}
+
 fs::path temp_dir() {
   return sb::test::process_temp_dir("mnk_journal");
 }

@@ -39,7 +39,8 @@ TEST(MnkMpi, RanksGiveTheValuesOfOneProcess) {
   };
   for (const Case& c : {Case{"5x5k4", "pns", "pns-pieces-mpi", 2},
                         Case{"4x4k3", "alphabeta-tt", "alphabeta-tt-pieces-mpi", 3},
-                        Case{"4x4k4:b2", "alphabeta-tt", "alphabeta-tt-pieces-mpi", 1}}) {
+                        Case{"4x4k4:b2", "alphabeta-tt", "alphabeta-tt-pieces-mpi", 1},
+                        Case{"5x4k4", "pns", "pns-reply-pieces-mpi", 3}}) {
     const std::string args = std::string("mnk solve -i ") + c.instance + " --all-moves -f csv";
     const auto plain = run_cli(args + " --kernel " + c.one_process);
     ASSERT_EQ(plain.exit_code, 0) << plain.err;
