@@ -375,10 +375,6 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
   if (k.refuse)
     if (auto why = k.refuse(in)) throw UsageError(*why);
   const PieceList list = k.pieces(in);
-  if (id >= list.count)
-    throw UsageError("piece " + std::to_string(id) + " is out of range: " + in.name + " has " +
-                     std::to_string(list.count) + " pieces (0.." +
-                     std::to_string(list.count == 0 ? 0 : list.count - 1) + ")");
   journal::Contents c;
   if (!journal_file.empty()) {
     std::ifstream f(journal_file, std::ios::binary);
@@ -387,12 +383,21 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
     text << f.rdbuf();
     try {
       c = journal::parse(text.str(), journal_file);
+      if (c.id.scheme != list.scheme)
+        throw std::invalid_argument("journal '" + journal_file + "' was written by kernel " +
+                                    c.id.kernel + ", whose pieces (" + c.id.scheme +
+                                    ") are not those of kernel " + k.name + " (" + list.scheme +
+                                    "): verify it with --kernel " + c.id.kernel);
       journal::Identity want = journal::Identity::of(p.name, in.name, c.id.kernel, list);
       journal::check_identity(c.id, want, journal_file);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
   }
+  if (id >= list.count)
+    throw UsageError("piece " + std::to_string(id) + " is out of range: " + in.name + " has " +
+                     std::to_string(list.count) + " pieces (0.." +
+                     std::to_string(list.count == 0 ? 0 : list.count - 1) + ")");
   auto fields = [&](const Subtotals& s) {
     std::string t;
     for (std::size_t i = 0; i < list.fields.size(); ++i)

@@ -243,4 +243,30 @@ TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
   EXPECT_EQ(slurp(j), before);
 }
 
+// Through the CLI, pns-reply-pieces: a journalled solve gives the plain values; --verify of a
+// reply piece by the same kernel passes, by pns-pieces (another piece list) is refused naming
+// the kernel to use.
+TEST(MnkJournal, CliReplyPiecesJournalAndVerify) {
+  const std::string inst = "-i 5x4k4 --all-moves -f csv";
+  const auto plain = run_cli("mnk solve " + inst + " --kernel alphabeta-tt");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const fs::path j = temp("reply.journal");
+  const auto full =
+      run_cli("mnk solve " + inst + " -t 2 --kernel pns-reply-pieces --journal " + j.string());
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  for (const char* c : {"value", "move_values", "verified"})
+    EXPECT_EQ(csv_column(full.out, c), csv_column(plain.out, c)) << c;
+  const std::string text = slurp(j);
+  EXPECT_NE(text.find("\npieces mnk-replies "), std::string::npos) << text;
+  const auto v = run_cli(
+      "mnk solve -i 5x4k4 --all-moves --kernel pns-reply-pieces --verify 7 "
+      "--resume " +
+      j.string());
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+  EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
+  expect_refused(run_cli("mnk solve -i 5x4k4 --all-moves --verify 7 --resume " + j.string()),
+                 "verify it with --kernel pns-reply-pieces");
+  EXPECT_EQ(slurp(j), text);
+}
+
 }  // namespace
