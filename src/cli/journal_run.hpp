@@ -395,9 +395,10 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
     }
   }
   if (id >= list.count)
-    throw UsageError("piece " + std::to_string(id) + " is out of range: " + in.name + " has " +
-                     std::to_string(list.count) + " pieces (0.." +
-                     std::to_string(list.count == 0 ? 0 : list.count - 1) + ")");
+    throw UsageError("piece " + std::to_string(id) + " is out of range: " + in.name +
+                     (list.count == 0 ? std::string(" has no pieces")
+                                      : " has " + std::to_string(list.count) + " pieces (0.." +
+                                            std::to_string(list.count - 1) + ")"));
   auto fields = [&](const Subtotals& s) {
     std::string t;
     for (std::size_t i = 0; i < list.fields.size(); ++i)

@@ -30,6 +30,7 @@ struct SolveOptions {
   int k = 0;
   bool k_given = false;
   std::string rule = "freestyle";
+  bool rule_given = false;
   std::string moves;
   std::string kernel;
   bool kernel_given = false;
@@ -53,7 +54,7 @@ std::uint64_t memory_option(const std::string& text) {
 /// The instance from --instance, or from --board, -k, --rule and --moves.
 Instance instance_of(const SolveOptions& o) {
   if (!o.instance.empty()) {
-    if (!o.board.empty() || o.k_given || !o.moves.empty())
+    if (!o.board.empty() || o.k_given || o.rule_given || !o.moves.empty())
       throw UsageError("give either --instance or --board, -k, --rule and --moves");
     try {
       const Query q = parse_query(o.instance);  // ":value-only" is the default without --all-moves
@@ -202,8 +203,8 @@ void add_commands(CLI::App& app, Action& action) {
   solve->add_option("--board", so->board, "Board MxN: M columns (files a..), N rows (ranks 1..)");
   auto* kopt = solve->add_option("-k", so->k, "Stones in a row that win")
                    ->transform(decimal_in(-1000000, 1000000));
-  solve->add_option("--rule", so->rule,
-                    "freestyle (k or more in a row wins, default) or standard (exactly k)");
+  auto* ropt = solve->add_option(
+      "--rule", so->rule, "freestyle (k or more in a row wins, default) or standard (exactly k)");
   solve->add_option("--moves", so->moves, "Moves played so far, black first, e.g. \"h8 i9\"");
   auto* kernel_opt = solve->add_option(
       "--kernel", so->kernel, "Kernel (default: the fastest built; see `searchbench list`)");
@@ -222,10 +223,11 @@ void add_commands(CLI::App& app, Action& action) {
                       "*-pieces; pns-pieces by default with --journal; an existing FILE is "
                       "refused: use --resume)",
                       "solve", &so->verify);
-  solve->callback([&action, so, kernel_opt, kopt] {
+  solve->callback([&action, so, kernel_opt, kopt, ropt] {
     runs_on_ranks() = true;
     so->kernel_given = kernel_opt->count() > 0;
     so->k_given = kopt->count() > 0;
+    so->rule_given = ropt->count() > 0;
     action = [so] { return run_solve(*so); };
   });
 }

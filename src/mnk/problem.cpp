@@ -174,8 +174,9 @@ std::vector<K> kernels() {
   // Before pns-pieces, so that pns-pieces stays the default with --journal.
   v.push_back({.name = "pns-reply-pieces",
                .backend = pieces_backend,
-               .summary = "pns on each class of replies to each first-move class, each on its "
-                          "own table (journal, resume): pieces one ply deeper than pns-pieces'",
+               .summary = "pns-pieces cut one ply deeper: per first-move class 'does the move "
+                          "win?' and per class of replies to it 'does the reply win?', each a pns "
+                          "question on its own table (journal, resume)",
                .range = "<= 26x26",
                .fn = pns_reply_pieces,
                .caps = {{"quick", 16}, {"full", 25}},

@@ -146,6 +146,7 @@ TEST(MnkCli, BadInputExits2) {
   expect_usage_error("mnk solve --board 3x3 -k 3 --max-memory 10K", "at least 1M");
   expect_usage_error("mnk solve --board 3x3 -k 3 --max-memory 1000000T", "physical memory");
   expect_usage_error("mnk solve -i 3x3k3 --board 3x3", "either --instance");
+  expect_usage_error("mnk solve -i 3x3k3 --rule standard", "either --instance");  // was ignored
   expect_usage_error("mnk solve -i 3x3k4", "larger than both sides");
   expect_usage_error("mnk solve -i 3x3k3:value-only --all-moves", "asks for the value only");
   expect_usage_error("mnk solve --board 3x3 -k 3 extra");

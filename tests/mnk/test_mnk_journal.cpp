@@ -266,6 +266,9 @@ TEST(MnkJournal, CliReplyPiecesJournalAndVerify) {
   EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
   expect_refused(run_cli("mnk solve -i 5x4k4 --all-moves --verify 7 --resume " + j.string()),
                  "verify it with --kernel pns-reply-pieces");
+  expect_refused(run_cli("mnk solve -i 3x3k3:b3,a3,a2,c3,b2,c2,c1,b1,a1 --kernel pns-reply-pieces "
+                         "--verify 0"),
+                 "has no pieces");  // a full board
   EXPECT_EQ(slurp(j), text);
 }
 
