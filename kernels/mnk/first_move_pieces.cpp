@@ -23,11 +23,10 @@
 // together), run on `threads` oneTBB threads at once, each piece serial (src/core/pieces_run.hpp,
 // run_pieces_by_id); the table budget (--max-memory) is shared, each running piece getting
 // budget / threads. Values equal those of the inner kernel; the principal variation is the best
-// first move followed by the inner kernel's line after it (one more solve of that piece), or in a
-// journalled run the best first move alone (a journal keeps each move's value, not its line)
-// (pns-reply-pieces: pns after the best first move). No table is
-// shared between pieces, so positions reached after several first moves (or replies) are
-// searched once per piece. Limits: as the inner kernel.
+// first move followed by the inner kernel's line after it (one more solve; pns-reply-pieces:
+// pns's), or in a journalled run the best first move alone (a journal keeps each move's value,
+// not its line). No table is shared between pieces, so positions reached after several first
+// moves (or replies) are searched once per piece. Limits: as the inner kernel.
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
