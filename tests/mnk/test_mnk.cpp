@@ -423,6 +423,25 @@ TEST(MnkKernels, RegistrationMatches) {
   EXPECT_EQ(mnk::problem().default_kernel().name, last->name);
 }
 
+// pns_wins (the question of pns-reply-pieces' pieces): "does this player win?" for either player
+// agrees with alphabeta-tt's value, and counts its nodes.
+TEST(MnkKernels, PnsWinsAnswersEachPlayersQuestion) {
+  for (const char* inst : {"3x3k3", "4x3k3", "4x4k3", "3x3k3:b2", "3x3k3:a1,b2", "4x4k4:a1,b2",
+                           "5x4k4", "4x4k3-standard", "3x3k3:a1,b1,a2,c3"}) {
+    mnk::Params p;
+    p.instance = mnk::parse_instance(inst);
+    p.max_memory = 64ull << 20;
+    const auto want = mnk::alphabeta_tt(p).value;
+    for (int player : {0, 1}) {
+      mnk::Result stats;
+      EXPECT_EQ(mnk::pns_wins(p, player, stats),
+                want == (player == 0 ? mnk::Value::kFirst : mnk::Value::kSecond))
+          << inst << " player " << player;
+      EXPECT_GT(stats.nodes, 0u) << inst;
+    }
+  }
+}
+
 // Invalid parameters are refused with std::invalid_argument.
 TEST(MnkKernels, BadParams) {
   mnk::Params p;
