@@ -195,51 +195,20 @@ Params piece_params(const Instance& inst, const Piece& pc, std::uint64_t piece_b
   return q;
 }
 
-void check_id(std::uint64_t id, const Plan& plan) {
-  if (id >= plan.pieces.size())
-    throw std::invalid_argument("mnk piece " + std::to_string(id) + " is out of range (" +
-                                std::to_string(plan.pieces.size()) + " pieces)");
-}
-
-}  // namespace
-
-PieceList first_move_pieces(const Instance& inst, Kernel inner, std::uint64_t piece_budget) {
-  validate_instance(inst);
-  auto plan = std::make_shared<const Plan>(make_plan(inst, false));
-  PieceList list = list_of(inst, plan, false);
-  list.solve = [inst, plan, inner, piece_budget](const std::uint64_t* ids, std::size_t k,
-                                                 Subtotals* out) {
+/// Sets list.solve: each piece's position solved by answer(q, mover, s), which fills the value,
+/// nodes and positions of s for the player who made the piece's last move (`mover`); a move that
+/// completes a row wins at once (no search). The cell is the first move, or for a reply piece
+/// cells * (first + 1) + reply.
+template <class Answer>
+void set_solve(PieceList& list, const Instance& inst, std::shared_ptr<const Plan> plan,
+               std::uint64_t piece_budget, Answer answer) {
+  list.solve = [inst, plan, piece_budget, answer](const std::uint64_t* ids, std::size_t k,
+                                                  Subtotals* out) {
+    const auto cells = static_cast<std::uint64_t>(inst.cells());
     for (std::size_t j = 0; j < k; ++j) {
-      check_id(ids[j], *plan);
-      const Piece& pc = plan->pieces[ids[j]];
-      int mover = 0;
-      const Params q = piece_params(inst, pc, piece_budget, &mover);
-      Subtotals s;
-      s.v[kCell] = static_cast<std::uint64_t>(pc.first);
-      if (winner_after(q.instance) == mover) {  // the move completes a row
-        s.v[kValue] = 2;
-        s.v[kNodes] = 1;
-      } else {
-        const Result r = inner(q);
-        s.v[kValue] = static_cast<std::uint64_t>(mover_value(r.value, mover));
-        s.v[kNodes] = r.nodes;
-        s.v[kPositions] = r.positions;
-      }
-      out[j] = s;
-    }
-  };
-  return list;
-}
-
-PieceList reply_pieces(const Instance& inst, std::uint64_t piece_budget) {
-  validate_instance(inst);
-  auto plan = std::make_shared<const Plan>(make_plan(inst, true));
-  PieceList list = list_of(inst, plan, true);
-  const auto cells = static_cast<std::uint64_t>(inst.cells());
-  list.solve = [inst, plan, piece_budget, cells](const std::uint64_t* ids, std::size_t k,
-                                                 Subtotals* out) {
-    for (std::size_t j = 0; j < k; ++j) {
-      check_id(ids[j], *plan);
+      if (ids[j] >= plan->pieces.size())
+        throw std::invalid_argument("mnk piece " + std::to_string(ids[j]) + " is out of range (" +
+                                    std::to_string(plan->pieces.size()) + " pieces)");
       const Piece& pc = plan->pieces[ids[j]];
       int mover = 0;
       const Params q = piece_params(inst, pc, piece_budget, &mover);
@@ -247,20 +216,54 @@ PieceList reply_pieces(const Instance& inst, std::uint64_t piece_budget) {
       s.v[kCell] = pc.reply < 0 ? static_cast<std::uint64_t>(pc.first)
                                 : cells * static_cast<std::uint64_t>(pc.first + 1) +
                                       static_cast<std::uint64_t>(pc.reply);
-      s.v[kValue] = 1;
       if (winner_after(q.instance) == mover) {  // the move completes a row
         s.v[kValue] = 2;
         s.v[kNodes] = 1;
-      } else if (q.instance.empty_cells() > 0) {
-        Result stats;
-        if (pns_wins(q, mover, stats)) s.v[kValue] = 2;
-        s.v[kNodes] = stats.nodes;
-        s.v[kPositions] = stats.positions;
+      } else {
+        answer(q, mover, s);
       }
       out[j] = s;
     }
   };
+}
+
+/// The list of `plan` (one ply, or reply pieces), each piece on its own table of piece_budget
+/// bytes: one ply by `inner`'s exact value, reply pieces by pns_wins.
+PieceList make_list(const Instance& inst, std::shared_ptr<const Plan> plan, bool replies,
+                    Kernel inner, std::uint64_t piece_budget) {
+  PieceList list = list_of(inst, plan, replies);
+  if (!replies) {
+    set_solve(list, inst, plan, piece_budget, [inner](const Params& q, int mover, Subtotals& s) {
+      const Result r = inner(q);
+      s.v[kValue] = static_cast<std::uint64_t>(mover_value(r.value, mover));
+      s.v[kNodes] = r.nodes;
+      s.v[kPositions] = r.positions;
+    });
+  } else {
+    set_solve(list, inst, plan, piece_budget, [](const Params& q, int mover, Subtotals& s) {
+      s.v[kValue] = 1;  // does not win (a full board: a draw)
+      if (q.instance.empty_cells() == 0) return;
+      Result stats;
+      if (pns_wins(q, mover, stats)) s.v[kValue] = 2;
+      s.v[kNodes] = stats.nodes;
+      s.v[kPositions] = stats.positions;
+    });
+  }
   return list;
+}
+
+}  // namespace
+
+PieceList first_move_pieces(const Instance& inst, Kernel inner, std::uint64_t piece_budget) {
+  validate_instance(inst);
+  return make_list(inst, std::make_shared<const Plan>(make_plan(inst, false)), false, inner,
+                   piece_budget);
+}
+
+PieceList reply_pieces(const Instance& inst, std::uint64_t piece_budget) {
+  validate_instance(inst);
+  return make_list(inst, std::make_shared<const Plan>(make_plan(inst, true)), true, pns,
+                   piece_budget);
 }
 
 std::vector<std::vector<int>> first_move_classes(const Instance& inst) {
@@ -270,28 +273,31 @@ std::vector<std::vector<int>> first_move_classes(const Instance& inst) {
 
 namespace {
 
-/// The body of the -pieces kernels: `list`'s pieces run and combined into every first move's
-/// value; the line after the best first move from `inner` (not in a journalled run).
-Result solve_pieces(const Params& p, const PieceList& list, bool replies, Kernel inner,
-                    bool on_ranks) {
+/// The body of the -pieces kernels: the pieces of a cut (one ply, or reply pieces) run and
+/// combined into every first move's value; the line after the best first move from `inner` (not
+/// in a journalled run).
+Result solve_pieces(const Params& p, const char* name, bool replies, Kernel inner, bool on_ranks) {
+  validate(p, name);
   const Instance& inst = p.instance;
   const std::uint64_t budget = p.max_memory != 0 ? p.max_memory : default_max_memory();
-  const Plan plan = make_plan(inst, replies);
+  const auto plan = std::make_shared<const Plan>(make_plan(inst, replies));
+  const PieceList list =
+      make_list(inst, plan, replies, inner, budget / static_cast<std::uint64_t>(p.threads));
   const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, p.pieces, on_ranks);
   const int mover = static_cast<int>(inst.moves.size() % 2);
-  const std::vector<int> values = class_values(plan, v.by_id, replies);
+  const std::vector<int> values = class_values(*plan, v.by_id, replies);
   Result r;
   int best = -1;
   std::size_t best_class = 0;
-  for (std::size_t i = 0; i < plan.classes.size(); ++i) {
-    for (int c : plan.classes[i]) r.move_values.push_back({c, seat_of(values[i], mover)});
+  for (std::size_t i = 0; i < plan->classes.size(); ++i) {
+    for (int c : plan->classes[i]) r.move_values.push_back({c, seat_of(values[i], mover)});
     if (values[i] > best) best = values[i], best_class = i;
   }
   for (const Subtotals& s : v.by_id) r.nodes += s.v[kNodes], r.positions += s.v[kPositions];
   std::sort(r.move_values.begin(), r.move_values.end(),
             [](const MoveValue& a, const MoveValue& b) { return a.cell < b.cell; });
   r.value = best < 0 ? Value::kDraw : seat_of(best, mover);
-  if (best >= 0) r.pv = {plan.classes[best_class][0]};
+  if (best >= 0) r.pv = {plan->classes[best_class][0]};
   if (p.pieces == nullptr && !r.pv.empty()) {
     // The rest of the line: the inner kernel's after the best move (one more solve of that
     // piece), except in a journalled run, which keeps each move's value, not its line.
@@ -313,18 +319,11 @@ Result solve_pieces(const Params& p, const PieceList& list, bool replies, Kernel
 }  // namespace
 
 Result solve_first_move_pieces(const Params& p, Kernel inner, const char* name, bool on_ranks) {
-  validate(p, name);
-  const std::uint64_t budget = p.max_memory != 0 ? p.max_memory : default_max_memory();
-  const PieceList list =
-      first_move_pieces(p.instance, inner, budget / static_cast<std::uint64_t>(p.threads));
-  return solve_pieces(p, list, false, inner, on_ranks);
+  return solve_pieces(p, name, false, inner, on_ranks);
 }
 
 Result solve_reply_pieces(const Params& p, const char* name, bool on_ranks) {
-  validate(p, name);
-  const std::uint64_t budget = p.max_memory != 0 ? p.max_memory : default_max_memory();
-  const PieceList list = reply_pieces(p.instance, budget / static_cast<std::uint64_t>(p.threads));
-  return solve_pieces(p, list, true, pns, on_ranks);
+  return solve_pieces(p, name, true, pns, on_ranks);
 }
 
 Result pns_pieces(const Params& p) {

@@ -9,8 +9,12 @@
 #include "dfpn.hpp"
 
 namespace sb::mnk {
+namespace {
 
-Result pns(const Params& p) {
+/// Runs f(board, engine, stats) on p's position with a serial engine on its own table of p's
+/// budget (the words of the board's bit sets chosen by its size).
+template <class F>
+auto with_engine(const Params& p, F&& f) {
   validate(p, "pns");
   const Instance& inst = p.instance;
   const Geometry g(inst.m, inst.n, inst.k, inst.rule);
@@ -19,51 +23,54 @@ Result pns(const Params& p) {
     Board<W> b = detail::position<W>(g, inst, true);
     detail::PnsStats st;
     detail::Dfpn<W, false> e(b, tt, st, detail::PnsConfig{});
-    const int me = b.to_move();
-    Result r;
-    if (p.progress && !p.all_moves) p.progress->total.store(2, std::memory_order_relaxed);
-    int v = 0;
-    if (e.prove(me)) {
-      v = 1;
-    } else {
-      if (p.progress && !p.all_moves) p.progress->done.store(1, std::memory_order_relaxed);
-      v = e.prove(1 - me) ? -1 : 0;
-    }
-    if (p.progress && !p.all_moves) p.progress->done.store(2, std::memory_order_relaxed);
-    r.value = detail::seat_value(v, me);
-    if (p.all_moves)
-      r.move_values = detail::move_values(
-          b, [&](Board<W>&) { return e.value(); }, p.progress);
-    r.pv = detail::principal_variation(
-        b, v,
-        [&](Board<W>& bb, int want) {
-          const int m = bb.to_move();
-          if (want == 1) return e.prove(m);
-          if (want == -1) return e.prove(1 - m);
-          return !e.prove(m) && !e.prove(1 - m);
-        },
-        [&](Board<W>&, int want, std::vector<int>* out) { e.known_moves(want, out); });
-    r.nodes = st.nodes;
-    r.positions = st.positions;
-    r.threads = 1;
-    return r;
+    return f(b, e, st);
   });
 }
 
+}  // namespace
+
+Result pns(const Params& p) {
+  return with_engine(
+      p, [&]<int W>(Board<W>& b, detail::Dfpn<W, false>& e, const detail::PnsStats& st) {
+        const int me = b.to_move();
+        Result r;
+        if (p.progress && !p.all_moves) p.progress->total.store(2, std::memory_order_relaxed);
+        int v = 0;
+        if (e.prove(me)) {
+          v = 1;
+        } else {
+          if (p.progress && !p.all_moves) p.progress->done.store(1, std::memory_order_relaxed);
+          v = e.prove(1 - me) ? -1 : 0;
+        }
+        if (p.progress && !p.all_moves) p.progress->done.store(2, std::memory_order_relaxed);
+        r.value = detail::seat_value(v, me);
+        if (p.all_moves)
+          r.move_values = detail::move_values(
+              b, [&](Board<W>&) { return e.value(); }, p.progress);
+        r.pv = detail::principal_variation(
+            b, v,
+            [&](Board<W>& bb, int want) {
+              const int m = bb.to_move();
+              if (want == 1) return e.prove(m);
+              if (want == -1) return e.prove(1 - m);
+              return !e.prove(m) && !e.prove(1 - m);
+            },
+            [&](Board<W>&, int want, std::vector<int>* out) { e.known_moves(want, out); });
+        r.nodes = st.nodes;
+        r.positions = st.positions;
+        r.threads = 1;
+        return r;
+      });
+}
+
 bool pns_wins(const Params& p, int player, Result& stats) {
-  validate(p, "pns");
-  const Instance& inst = p.instance;
-  const Geometry g(inst.m, inst.n, inst.k, inst.rule);
-  return dispatch_words(g.cells, [&]<int W>() {
-    typename detail::Dfpn<W, false>::TT tt(detail::budget(p));
-    Board<W> b = detail::position<W>(g, inst, true);
-    detail::PnsStats st;
-    detail::Dfpn<W, false> e(b, tt, st, detail::PnsConfig{});
-    const bool wins = e.prove(player);
-    stats.nodes = st.nodes;
-    stats.positions = st.positions;
-    return wins;
-  });
+  return with_engine(p,
+                     [&]<int W>(Board<W>&, detail::Dfpn<W, false>& e, const detail::PnsStats& st) {
+                       const bool wins = e.prove(player);
+                       stats.nodes = st.nodes;
+                       stats.positions = st.positions;
+                       return wins;
+                     });
 }
 
 }  // namespace sb::mnk
