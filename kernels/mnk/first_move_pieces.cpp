@@ -28,7 +28,11 @@
 // not its line). No table is shared between pieces, so positions reached after several first
 // moves (or replies) are searched once per piece. Limits: as the inner kernel.
 #include <algorithm>
+#include <condition_variable>
+#include <cstdlib>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -89,44 +93,123 @@ std::vector<std::vector<int>> move_classes(const Instance& inst) {
   return classes;
 }
 
-/// A piece: a first move (the searched cell of its class) and, with reply pieces, a reply (the
-/// searched cell of its class under the symmetries that fix the position after the first move);
-/// reply < 0 for a first-move piece.
+/// How a kernel cuts the solve (see the header): one piece per first-move class, reply pieces, or
+/// refutation pieces.
+enum class Cut { kFirstMoves, kReplies, kRefutations };
+
+/// A piece: a first move (the searched cell of its class); with reply pieces a reply (the
+/// searched cell of its class under the symmetries that fix the position after the first move),
+/// reply < 0 for a first-move piece; with refutation pieces also a third move after the chosen
+/// reply (third < 0 otherwise). A deferred piece (refutation pieces) is a first move's "does it
+/// win?" asked only when its chosen reply is refuted.
 struct Piece {
   int first_class = 0;
   int first = 0;
   int reply = -1;
+  int third = -1;
+  bool deferred = false;
 };
 
-/// The pieces: with replies false one per first-move class; with replies true, for each
-/// first-move class a first-move piece and one piece per class of replies (none when the move
-/// completes a row or fills the board).
+/// The pieces of a cut, and for refutation pieces each first-move class's pieces by kind (ids).
 struct Plan {
   std::vector<std::vector<int>> classes;  // first-move classes (move_classes)
   std::vector<Piece> pieces;
+  std::vector<std::vector<std::size_t>> thirds, replies;  // refutation pieces: ids per class
+  std::vector<std::ptrdiff_t> move_piece;                 // refutation pieces: id or -1 per class
 };
 
-Plan make_plan(const Instance& inst, bool replies) {
+/// The reply tried first as the refutation of the last move of `after` (refutation pieces): of
+/// the classes of replies, the one nearest the move (Chebyshev distance; ties: a diagonal
+/// neighbour before an orthogonal one, then the order from the centre outwards, as in classes).
+int refutation_reply(const Instance& after, const std::vector<std::vector<int>>& classes) {
+  const int m = after.moves.back(), mf = m % after.m, mr = m / after.m;
+  int best = classes.front()[0];
+  int best_key = 1 << 30;
+  for (const auto& cls : classes) {
+    const int df = std::abs(cls[0] % after.m - mf), dr = std::abs(cls[0] / after.m - mr);
+    const int key = std::max(df, dr) * 2 + (df == dr ? 0 : 1);
+    if (key < best_key) best_key = key, best = cls[0];
+  }
+  return best;
+}
+
+Plan make_plan(const Instance& inst, Cut cut) {
   Plan plan;
   plan.classes = move_classes(inst);
   const int mover = static_cast<int>(inst.moves.size() % 2);
-  for (std::size_t i = 0; i < plan.classes.size(); ++i) {
-    const int first = plan.classes[i][0];
-    plan.pieces.push_back({static_cast<int>(i), first, -1});
-    if (!replies) continue;
+  const std::size_t nc = plan.classes.size();
+  plan.thirds.resize(nc);
+  plan.replies.resize(nc);
+  plan.move_piece.assign(nc, -1);
+  std::vector<Piece> deferred;
+  for (std::size_t i = 0; i < nc; ++i) {
+    const int first = plan.classes[i][0], ci = static_cast<int>(i);
     Instance after = inst;
     after.moves.push_back(first);
-    if (winner_after(after) == mover || after.empty_cells() == 0) continue;
-    for (const auto& rc : move_classes(after))
-      plan.pieces.push_back({static_cast<int>(i), first, rc[0]});
+    const bool ends = winner_after(after) == mover || after.empty_cells() == 0;
+    bool split = false;
+    if (cut == Cut::kRefutations && !ends) {
+      // "Does the move win?" through its chosen reply: one piece per class of third moves; the
+      // whole question deferred to the end of the list. When the reply ends the game (a row of
+      // the opponent's, or a full board), the whole question is asked at once (df-pn answers it
+      // in a few nodes).
+      Instance after2 = after;
+      after2.moves.push_back(refutation_reply(after, move_classes(after)));
+      split = winner_after(after2) < 0 && after2.empty_cells() > 0;
+      if (split) {
+        for (const auto& tc : move_classes(after2)) {
+          plan.thirds[i].push_back(plan.pieces.size());
+          plan.pieces.push_back({ci, first, after2.moves.back(), tc[0], false});
+        }
+        deferred.push_back({ci, first, -1, -1, true});
+      }
+    }
+    if (!split) {
+      plan.move_piece[i] = static_cast<std::ptrdiff_t>(plan.pieces.size());
+      plan.pieces.push_back({ci, first, -1, -1, false});
+    }
+    if (cut == Cut::kFirstMoves || ends) continue;
+    for (const auto& rc : move_classes(after)) {
+      plan.replies[i].push_back(plan.pieces.size());
+      plan.pieces.push_back({ci, first, rc[0], -1, false});
+    }
+  }
+  for (const Piece& pc : deferred) {
+    plan.move_piece[static_cast<std::size_t>(pc.first_class)] =
+        static_cast<std::ptrdiff_t>(plan.pieces.size());
+    plan.pieces.push_back(pc);
   }
   return plan;
 }
 
+/// Whether a refutation piece must be solved given the values known so far (index = id; 0 not
+/// known or not needed, 1 no, 2 yes): 1 yes, 0 no (it would not change the answer), -1 not yet
+/// known (a deferred piece whose third-move pieces are still running). A third-move piece is not
+/// needed once another third move refuted the chosen reply; a reply piece once another reply of
+/// its move wins or the move wins; a deferred piece only when its reply was refuted.
+int refutation_need(const Plan& plan, const std::vector<std::uint8_t>& value, std::size_t id) {
+  const Piece& pc = plan.pieces[id];
+  const auto c = static_cast<std::size_t>(pc.first_class);
+  const auto any = [&](const std::vector<std::size_t>& ids, std::uint8_t v) {
+    return std::any_of(ids.begin(), ids.end(), [&](std::size_t j) { return value[j] == v; });
+  };
+  if (pc.third >= 0) return any(plan.thirds[c], 2) ? 0 : 1;
+  if (pc.reply >= 0) {
+    const std::ptrdiff_t mv = plan.move_piece[c];
+    return any(plan.replies[c], 2) || (mv >= 0 && value[static_cast<std::size_t>(mv)] == 2) ? 0 : 1;
+  }
+  if (!pc.deferred) return 1;
+  if (any(plan.thirds[c], 2)) return 1;
+  const bool all_no = std::all_of(plan.thirds[c].begin(), plan.thirds[c].end(),
+                                  [&](std::size_t j) { return value[j] == 1; });
+  return all_no ? 0 : -1;
+}
+
 /// Each first-move class's value for the player who makes the move (0 loss, 1 draw, 2 win). One
-/// ply: its piece's value. Reply pieces: a win when its first-move piece says the move wins,
-/// else a loss when a reply piece says that reply wins, else a draw.
-std::vector<int> class_values(const Plan& plan, const std::vector<Subtotals>& by_id, bool replies) {
+/// ply: its piece's value. Reply and refutation pieces: a win when its first-move piece says the
+/// move wins (a deferred one not needed: it does not), else a loss when a reply piece says that
+/// reply wins, else a draw.
+std::vector<int> class_values(const Plan& plan, const std::vector<Subtotals>& by_id, Cut cut) {
   std::vector<int> first(plan.classes.size(), 1), reply_wins(plan.classes.size(), 0);
   for (std::size_t i = 0; i < plan.pieces.size(); ++i) {
     const Piece& pc = plan.pieces[i];
@@ -134,10 +217,10 @@ std::vector<int> class_values(const Plan& plan, const std::vector<Subtotals>& by
     const auto c = static_cast<std::size_t>(pc.first_class);
     if (pc.reply < 0)
       first[c] = v;
-    else if (v == 2)
+    else if (pc.third < 0 && v == 2)
       reply_wins[c] = 1;
   }
-  if (!replies) return first;
+  if (cut == Cut::kFirstMoves) return first;
   std::vector<int> value(plan.classes.size());
   for (std::size_t c = 0; c < value.size(); ++c)
     value[c] = first[c] == 2 ? 2 : reply_wins[c] ? 0 : 1;
@@ -146,9 +229,9 @@ std::vector<int> class_values(const Plan& plan, const std::vector<Subtotals>& by
 
 /// The combined answer as the text of a journal's result line.
 std::string result_text(const Instance& inst, const Plan& plan, const std::vector<Subtotals>& by_id,
-                        bool replies) {
+                        Cut cut) {
   const int mover = static_cast<int>(inst.moves.size() % 2);
-  const std::vector<int> values = class_values(plan, by_id, replies);
+  const std::vector<int> values = class_values(plan, by_id, cut);
   int best = 1;  // no move: a draw (full board)
   std::size_t best_id = values.size();
   for (std::size_t i = 0; i < values.size(); ++i)
@@ -161,9 +244,11 @@ std::string result_text(const Instance& inst, const Plan& plan, const std::vecto
 }
 
 /// The list's scheme, fields, count, hash and result line for `plan`.
-PieceList list_of(const Instance& inst, std::shared_ptr<const Plan> plan, bool replies) {
+PieceList list_of(const Instance& inst, std::shared_ptr<const Plan> plan, Cut cut) {
   PieceList list;
-  list.scheme = replies ? "mnk-replies" : "mnk-first-moves";
+  list.scheme = cut == Cut::kRefutations ? "mnk-refutations"
+                : cut == Cut::kReplies   ? "mnk-replies"
+                                         : "mnk-first-moves";
   list.fields = {"value", "cell", "nodes", "positions"};
   list.count = plan->pieces.size();
   std::uint64_t h = fnv1a(list.scheme + " " + format_instance(inst));
@@ -171,14 +256,17 @@ PieceList list_of(const Instance& inst, std::shared_ptr<const Plan> plan, bool r
     h = fnv1a_u64(cls.size(), h);
     for (int c : cls) h = fnv1a_u64(static_cast<std::uint64_t>(c), h);
   }
-  if (replies)
-    for (const Piece& pc : plan->pieces)
-      h = fnv1a_u64(
-          static_cast<std::uint64_t>(pc.first) * 1024u + static_cast<std::uint64_t>(pc.reply + 1),
-          h);
+  for (const Piece& pc : plan->pieces) {
+    if (cut == Cut::kFirstMoves) break;
+    std::uint64_t x =
+        static_cast<std::uint64_t>(pc.first) * 1024u + static_cast<std::uint64_t>(pc.reply + 1);
+    if (cut == Cut::kRefutations)
+      x = (x * 1024u + static_cast<std::uint64_t>(pc.third + 1)) * 2u + (pc.deferred ? 1u : 0u);
+    h = fnv1a_u64(x, h);
+  }
   list.hash = h;
-  list.result_text = [inst, plan, replies](const std::vector<Subtotals>& by_id) {
-    return result_text(inst, *plan, by_id, replies);
+  list.result_text = [inst, plan, cut](const std::vector<Subtotals>& by_id) {
+    return result_text(inst, *plan, by_id, cut);
   };
   return list;
 }
@@ -189,16 +277,26 @@ Params piece_params(const Instance& inst, const Piece& pc, std::uint64_t piece_b
   q.instance = inst;
   q.instance.moves.push_back(pc.first);
   if (pc.reply >= 0) q.instance.moves.push_back(pc.reply);
+  if (pc.third >= 0) q.instance.moves.push_back(pc.third);
   q.threads = 1;
   q.max_memory = piece_budget;
   *mover = static_cast<int>((q.instance.moves.size() - 1) % 2);
   return q;
 }
 
+/// A piece's `cell` subtotal: its first move; for a reply piece cells * (first + 1) + reply; for
+/// a third-move piece cells * (cells + 1) + (first * cells + reply) * cells + third.
+std::uint64_t piece_cell(const Piece& pc, std::uint64_t cells) {
+  const auto f = static_cast<std::uint64_t>(pc.first);
+  if (pc.reply < 0) return f;
+  const auto r = static_cast<std::uint64_t>(pc.reply);
+  if (pc.third < 0) return cells * (f + 1) + r;
+  return cells * (cells + 1) + (f * cells + r) * cells + static_cast<std::uint64_t>(pc.third);
+}
+
 /// Sets list.solve: each piece's position solved by answer(q, mover, s), which fills the value,
 /// nodes and positions of s for the player who made the piece's last move (`mover`); a move that
-/// completes a row wins at once (no search). The cell is the first move, or for a reply piece
-/// cells * (first + 1) + reply.
+/// completes a row wins at once (no search).
 template <class Answer>
 void set_solve(PieceList& list, const Instance& inst, std::shared_ptr<const Plan> plan,
                std::uint64_t piece_budget, Answer answer) {
@@ -213,9 +311,7 @@ void set_solve(PieceList& list, const Instance& inst, std::shared_ptr<const Plan
       int mover = 0;
       const Params q = piece_params(inst, pc, piece_budget, &mover);
       Subtotals s;
-      s.v[kCell] = pc.reply < 0 ? static_cast<std::uint64_t>(pc.first)
-                                : cells * static_cast<std::uint64_t>(pc.first + 1) +
-                                      static_cast<std::uint64_t>(pc.reply);
+      s.v[kCell] = piece_cell(pc, cells);
       if (winner_after(q.instance) == mover) {  // the move completes a row
         s.v[kValue] = 2;
         s.v[kNodes] = 1;
@@ -227,12 +323,13 @@ void set_solve(PieceList& list, const Instance& inst, std::shared_ptr<const Plan
   };
 }
 
-/// The list of `plan` (one ply, or reply pieces), each piece on its own table of piece_budget
-/// bytes: one ply by `inner`'s exact value, reply pieces by pns_wins.
-PieceList make_list(const Instance& inst, std::shared_ptr<const Plan> plan, bool replies,
-                    Kernel inner, std::uint64_t piece_budget) {
-  PieceList list = list_of(inst, plan, replies);
-  if (!replies) {
+/// The list of `plan`, each piece on its own table of piece_budget bytes: one ply by `inner`'s
+/// exact value, reply and refutation pieces by pns_wins ("does the player who made the last move
+/// win?").
+PieceList make_list(const Instance& inst, std::shared_ptr<const Plan> plan, Cut cut, Kernel inner,
+                    std::uint64_t piece_budget) {
+  PieceList list = list_of(inst, plan, cut);
+  if (cut == Cut::kFirstMoves) {
     set_solve(list, inst, plan, piece_budget, [inner](const Params& q, int mover, Subtotals& s) {
       const Result r = inner(q);
       s.v[kValue] = static_cast<std::uint64_t>(mover_value(r.value, mover));
@@ -252,18 +349,76 @@ PieceList make_list(const Instance& inst, std::shared_ptr<const Plan> plan, bool
   return list;
 }
 
-}  // namespace
-
-PieceList first_move_pieces(const Instance& inst, Kernel inner, std::uint64_t piece_budget) {
+PieceList list_for(const Instance& inst, Cut cut, Kernel inner, std::uint64_t piece_budget) {
   validate_instance(inst);
-  return make_list(inst, std::make_shared<const Plan>(make_plan(inst, false)), false, inner,
+  return make_list(inst, std::make_shared<const Plan>(make_plan(inst, cut)), cut, inner,
                    piece_budget);
 }
 
+/// Refutation pieces in a run: which pieces are needed (refutation_need) follows the values
+/// known so far, the journal's and those solved now. A piece not needed is answered at once with
+/// value 0 (and journalled so); a deferred piece whose need is not yet known waits until the
+/// pieces it depends on (taken before it, as every third-move piece comes before every deferred
+/// piece) are finished.
+struct NeedGate {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::uint8_t> value;  // index = id: 0 not known or not needed, 1 no, 2 yes
+  std::exception_ptr failed;        // the first piece that threw: every waiting piece throws it
+};
+
+/// `list` with its solve answering pieces that are not needed at once, and `hooks` that record
+/// each finished piece's value in the gate before passing it on to `outer`.
+PieceList gated_list(const PieceList& list, std::shared_ptr<const Plan> plan,
+                     std::shared_ptr<NeedGate> gate, std::uint64_t cells) {
+  PieceList g = list;
+  g.solve = [solve = list.solve, plan, gate, cells](const std::uint64_t* ids, std::size_t k,
+                                                    Subtotals* out) {
+    for (std::size_t j = 0; j < k; ++j) {
+      if (ids[j] >= plan->pieces.size()) {
+        solve(ids + j, 1, out + j);  // throws: out of range
+        continue;
+      }
+      int need = -1;
+      {
+        std::unique_lock lock(gate->mu);
+        gate->cv.wait(lock, [&] {
+          return gate->failed || (need = refutation_need(*plan, gate->value, ids[j])) >= 0;
+        });
+        if (gate->failed) std::rethrow_exception(gate->failed);
+      }
+      if (need == 0) {
+        out[j] = Subtotals{};
+        out[j].v[kCell] = piece_cell(plan->pieces[ids[j]], cells);
+        continue;
+      }
+      try {
+        solve(ids + j, 1, out + j);
+      } catch (...) {
+        {
+          std::lock_guard lock(gate->mu);
+          if (!gate->failed) gate->failed = std::current_exception();
+        }
+        gate->cv.notify_all();
+        throw;
+      }
+    }
+  };
+  return g;
+}
+
+}  // namespace
+
+PieceList first_move_pieces(const Instance& inst, Kernel inner, std::uint64_t piece_budget) {
+  return list_for(inst, Cut::kFirstMoves, inner, piece_budget);
+}
+
 PieceList reply_pieces(const Instance& inst, std::uint64_t piece_budget) {
-  validate_instance(inst);
-  return make_list(inst, std::make_shared<const Plan>(make_plan(inst, true)), true, pns,
-                   piece_budget);
+  return list_for(inst, Cut::kReplies, pns, piece_budget);
+}
+
+PieceList refutation_pieces(const Instance& inst, std::uint64_t piece_budget) {
+  return list_for(inst, Cut::kRefutations, pns, piece_budget);
 }
 
 std::vector<std::vector<int>> first_move_classes(const Instance& inst) {
@@ -273,19 +428,42 @@ std::vector<std::vector<int>> first_move_classes(const Instance& inst) {
 
 namespace {
 
-/// The body of the -pieces kernels: the pieces of a cut (one ply, or reply pieces) run and
-/// combined into every first move's value; the line after the best first move from `inner` (not
-/// in a journalled run).
-Result solve_pieces(const Params& p, const char* name, bool replies, Kernel inner, bool on_ranks) {
+/// The body of the -pieces kernels: the pieces of a cut run and combined into every first move's
+/// value; the line after the best first move from `inner` (not in a journalled run).
+Result solve_pieces(const Params& p, const char* name, Cut cut, Kernel inner, bool on_ranks) {
   validate(p, name);
   const Instance& inst = p.instance;
   const std::uint64_t budget = p.max_memory != 0 ? p.max_memory : default_max_memory();
-  const auto plan = std::make_shared<const Plan>(make_plan(inst, replies));
-  const PieceList list =
-      make_list(inst, plan, replies, inner, budget / static_cast<std::uint64_t>(p.threads));
-  const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, p.pieces, on_ranks);
+  const auto plan = std::make_shared<const Plan>(make_plan(inst, cut));
+  PieceList list =
+      make_list(inst, plan, cut, inner, budget / static_cast<std::uint64_t>(p.threads));
+  PieceHooks gated;
+  const PieceHooks* hooks = p.pieces;
+  if (cut == Cut::kRefutations) {
+    auto gate = std::make_shared<NeedGate>();
+    gate->value.assign(plan->pieces.size(), 0);
+    if (p.pieces != nullptr) {
+      gated.finished = p.pieces->finished;
+      for (const PieceRecord& rec : gated.finished)
+        if (rec.id < gate->value.size())  // a bad id: the runner refuses it
+          gate->value[rec.id] =
+              static_cast<std::uint8_t>(std::min<std::uint64_t>(rec.sub.v[kValue], 2));
+    }
+    gated.on_piece = [gate, outer = p.pieces](std::uint64_t id, const Subtotals& sub,
+                                              double seconds) {
+      {
+        std::lock_guard lock(gate->mu);
+        gate->value[id] = static_cast<std::uint8_t>(std::min<std::uint64_t>(sub.v[kValue], 2));
+      }
+      gate->cv.notify_all();
+      if (outer != nullptr && outer->on_piece) outer->on_piece(id, sub, seconds);
+    };
+    list = gated_list(list, plan, gate, static_cast<std::uint64_t>(inst.cells()));
+    hooks = &gated;
+  }
+  const PieceValues v = run_pieces_by_id(list, p.threads, p.progress, hooks, on_ranks);
   const int mover = static_cast<int>(inst.moves.size() % 2);
-  const std::vector<int> values = class_values(*plan, v.by_id, replies);
+  const std::vector<int> values = class_values(*plan, v.by_id, cut);
   Result r;
   int best = -1;
   std::size_t best_class = 0;
@@ -319,11 +497,11 @@ Result solve_pieces(const Params& p, const char* name, bool replies, Kernel inne
 }  // namespace
 
 Result solve_first_move_pieces(const Params& p, Kernel inner, const char* name, bool on_ranks) {
-  return solve_pieces(p, name, false, inner, on_ranks);
+  return solve_pieces(p, name, Cut::kFirstMoves, inner, on_ranks);
 }
 
 Result solve_reply_pieces(const Params& p, const char* name, bool on_ranks) {
-  return solve_pieces(p, name, true, pns, on_ranks);
+  return solve_pieces(p, name, Cut::kReplies, pns, on_ranks);
 }
 
 Result pns_pieces(const Params& p) {
@@ -336,6 +514,10 @@ Result alphabeta_tt_pieces(const Params& p) {
 
 Result pns_reply_pieces(const Params& p) {
   return solve_reply_pieces(p, "pns-reply-pieces", false);
+}
+
+Result pns_refutation_pieces(const Params& p) {
+  return solve_pieces(p, "pns-refutation-pieces", Cut::kRefutations, pns, false);
 }
 
 }  // namespace sb::mnk

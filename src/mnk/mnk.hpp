@@ -157,6 +157,10 @@ Result alphabeta_tt_pieces(const Params& p);
 /// "does the move win?" and, for each class of replies to it, "does the reply win?", each
 /// question on its own table (journal, resume)
 Result pns_reply_pieces(const Params& p);
+/// pns_reply_pieces with each first move's "does the move win?" cut by a chosen reply: per class
+/// of third moves after the move and that reply "does the mover still win?"; the whole question
+/// only when one of them says yes (journal, resume; refutation_pieces)
+Result pns_refutation_pieces(const Params& p);
 /// pns_pieces, pns_reply_pieces and alphabeta_tt_pieces with the pieces handed out to MPI ranks
 /// (built with MPI)
 Result pns_pieces_mpi(const Params& p);
@@ -190,6 +194,20 @@ PieceList first_move_pieces(const Instance& inst, Kernel inner, std::uint64_t pi
 /// its replies wins, else draws. Each question is pns_wins on its own table of piece_budget
 /// bytes. The list is a function of the instance alone.
 PieceList reply_pieces(const Instance& inst, std::uint64_t piece_budget);
+
+/// The piece list of pns-refutation-pieces on `inst` (scheme "mnk-refutations"): reply_pieces'
+/// questions, except that a first move's "does the move win?" is asked through one chosen reply
+/// r (the reply class nearest the move, a diagonal neighbour first): one piece per class of
+/// third moves t under the symmetries that fix the position after the move and r, "does the
+/// mover win after the move, r and t?", and at the end of the list a deferred piece, the whole
+/// question, needed only when some t wins. In a run, a piece that cannot change the answer any
+/// more (another t already won; another reply already wins) is not solved: its value is 0.
+/// Subtotals as reply_pieces' (value 0 not needed, 1 no, 2 yes); cell: a third-move piece's is
+/// cells * (cells + 1) + (first * cells + reply) * cells + third. A first move wins when its
+/// deferred piece (or, when the move completes a row or fills the board, its own piece) says so;
+/// else loses when one of its replies wins, else draws. The list is a function of the instance
+/// alone; which pieces a run solves depends on the order they finish in, never the answer.
+PieceList refutation_pieces(const Instance& inst, std::uint64_t piece_budget);
 
 /// The cells of each piece of first_move_pieces (index = piece id; the first one is searched).
 std::vector<std::vector<int>> first_move_classes(const Instance& inst);

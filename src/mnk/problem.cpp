@@ -120,6 +120,9 @@ PieceList pns_list(const Query& x) {
 PieceList pns_reply_list(const Query& x) {
   return reply_pieces(x.position, default_max_memory());
 }
+PieceList pns_refutation_list(const Query& x) {
+  return refutation_pieces(x.position, default_max_memory());
+}
 
 std::vector<K> kernels() {
   // Sizes are empty cells. Caps: every move's value (bench's default) within the suite budget on
@@ -172,6 +175,16 @@ std::vector<K> kernels() {
                .micro = {"4x4k4"},
                .pieces = alphabeta_tt_list});
   // Before pns-pieces, so that pns-pieces stays the default with --journal.
+  v.push_back({.name = "pns-refutation-pieces",
+               .backend = pieces_backend,
+               .summary = "pns-reply-pieces with 'does the move win?' cut by one chosen reply: "
+                          "per class of third moves 'does the mover still win?', the whole "
+                          "question only when the reply is refuted (journal, resume)",
+               .range = "<= 26x26",
+               .fn = pns_refutation_pieces,
+               .caps = {{"quick", 16}, {"full", 25}},
+               .micro = {"4x4k4"},
+               .pieces = pns_refutation_list});
   v.push_back({.name = "pns-reply-pieces",
                .backend = pieces_backend,
                .summary = "pns-pieces cut one ply deeper: per first-move class 'does the move "

@@ -193,10 +193,12 @@ const std::vector<Kernel>& all_kernels() {
       {"alphabeta-tt", false, mnk::alphabeta_tt},
 #ifdef SEARCHBENCH_WITH_TBB
       {"alphabeta-tt-pieces", true, mnk::alphabeta_tt_pieces},
+      {"pns-refutation-pieces", true, mnk::pns_refutation_pieces},
       {"pns-reply-pieces", true, mnk::pns_reply_pieces},
       {"pns-pieces", true, mnk::pns_pieces},
 #else
       {"alphabeta-tt-pieces", false, mnk::alphabeta_tt_pieces},
+      {"pns-refutation-pieces", false, mnk::pns_refutation_pieces},
       {"pns-reply-pieces", false, mnk::pns_reply_pieces},
       {"pns-pieces", false, mnk::pns_pieces},
 #endif
