@@ -116,6 +116,7 @@ struct Plan {
   std::vector<Piece> pieces;
   std::vector<std::vector<std::size_t>> thirds, replies;  // refutation pieces: ids per class
   std::vector<std::ptrdiff_t> move_piece;                 // refutation pieces: id or -1 per class
+  bool stealing = false;  // refutation pieces of the empty board, freestyle (refutation_need)
 };
 
 /// The reply tried first as the refutation of the last move of `after` (refutation pieces): of
@@ -141,7 +142,14 @@ Plan make_plan(const Instance& inst, Cut cut) {
   plan.thirds.resize(nc);
   plan.replies.resize(nc);
   plan.move_piece.assign(nc, -1);
-  std::vector<Piece> deferred;
+  plan.stealing = cut == Cut::kRefutations && inst.moves.empty() && inst.rule == Rule::kFreestyle;
+  // Refutation pieces go in three runs: the first moves' questions (third-move pieces, or the
+  // move's own piece), the deferred whole questions, the replies; the other cuts keep each first
+  // move's pieces together.
+  std::vector<Piece> questions, deferred, replies;
+  auto& q = cut == Cut::kRefutations ? questions : plan.pieces;
+  auto& d = cut == Cut::kRefutations ? deferred : plan.pieces;
+  auto& rp = cut == Cut::kRefutations ? replies : plan.pieces;
   for (std::size_t i = 0; i < nc; ++i) {
     const int first = plan.classes[i][0], ci = static_cast<int>(i);
     Instance after = inst;
@@ -150,43 +158,57 @@ Plan make_plan(const Instance& inst, Cut cut) {
     bool split = false;
     if (cut == Cut::kRefutations && !ends) {
       // "Does the move win?" through its chosen reply: one piece per class of third moves; the
-      // whole question deferred to the end of the list. When the reply ends the game (a row of
-      // the opponent's, or a full board), the whole question is asked at once (df-pn answers it
-      // in a few nodes).
+      // whole question deferred. When the reply ends the game (a row of the opponent's, or a
+      // full board), the whole question is asked at once (df-pn answers it in a few nodes).
       Instance after2 = after;
       after2.moves.push_back(refutation_reply(after, move_classes(after)));
       split = winner_after(after2) < 0 && after2.empty_cells() > 0;
       if (split) {
-        for (const auto& tc : move_classes(after2)) {
-          plan.thirds[i].push_back(plan.pieces.size());
-          plan.pieces.push_back({ci, first, after2.moves.back(), tc[0], false});
-        }
-        deferred.push_back({ci, first, -1, -1, true});
+        for (const auto& tc : move_classes(after2))
+          q.push_back({ci, first, after2.moves.back(), tc[0], false});
+        d.push_back({ci, first, -1, -1, true});
       }
     }
-    if (!split) {
-      plan.move_piece[i] = static_cast<std::ptrdiff_t>(plan.pieces.size());
-      plan.pieces.push_back({ci, first, -1, -1, false});
-    }
+    if (!split) q.push_back({ci, first, -1, -1, false});
     if (cut == Cut::kFirstMoves || ends) continue;
-    for (const auto& rc : move_classes(after)) {
-      plan.replies[i].push_back(plan.pieces.size());
-      plan.pieces.push_back({ci, first, rc[0], -1, false});
-    }
+    for (const auto& rc : move_classes(after)) rp.push_back({ci, first, rc[0], -1, false});
   }
-  for (const Piece& pc : deferred) {
-    plan.move_piece[static_cast<std::size_t>(pc.first_class)] =
-        static_cast<std::ptrdiff_t>(plan.pieces.size());
-    plan.pieces.push_back(pc);
+  for (const auto* run : {&questions, &deferred, &replies})
+    plan.pieces.insert(plan.pieces.end(), run->begin(), run->end());
+  for (std::size_t id = 0; id < plan.pieces.size(); ++id) {
+    const Piece& pc = plan.pieces[id];
+    const auto c = static_cast<std::size_t>(pc.first_class);
+    if (pc.third >= 0)
+      plan.thirds[c].push_back(id);
+    else if (pc.reply >= 0)
+      plan.replies[c].push_back(id);
+    else
+      plan.move_piece[c] = static_cast<std::ptrdiff_t>(id);
   }
   return plan;
 }
 
-/// Whether a refutation piece must be solved given the values known so far (index = id; 0 not
-/// known or not needed, 1 no, 2 yes): 1 yes, 0 no (it would not change the answer), -1 not yet
-/// known (a deferred piece whose third-move pieces are still running). A third-move piece is not
-/// needed once another third move refuted the chosen reply; a reply piece once another reply of
-/// its move wins or the move wins; a deferred piece only when its reply was refuted.
+/// Refutation pieces: whether first-move class c's move wins given the values known so far
+/// (index = id; 0 not known or not needed, 1 no, 2 yes): 1 yes, 0 no, -1 not yet known. A
+/// deferred question not needed (every third move answered no) is a no.
+int move_wins(const Plan& plan, const std::vector<std::uint8_t>& value, std::size_t c) {
+  const auto mv = static_cast<std::size_t>(plan.move_piece[c]);
+  if (value[mv] != 0) return value[mv] == 2 ? 1 : 0;
+  if (!plan.pieces[mv].deferred) return -1;
+  const bool all_no = std::all_of(plan.thirds[c].begin(), plan.thirds[c].end(),
+                                  [&](std::size_t j) { return value[j] == 1; });
+  return all_no ? 0 : -1;
+}
+
+/// Whether a refutation piece must be solved given the values known so far: 1 yes, 0 no (it
+/// cannot change the answer), -1 not yet known (it waits for pieces before it in the list).
+/// - A third-move piece: not once another third move refuted the chosen reply.
+/// - A deferred whole question: only when a third move refuted the chosen reply.
+/// - A reply piece: not once another reply of its move wins or the move wins. On the empty
+///   board under the freestyle rule, not either once no first move wins: an extra stone never
+///   hurts its owner in freestyle, so a second player who won after a first move would win as
+///   the first player (strategy stealing), and some first move would win; so then every move
+///   draws. It waits until every first move's question is answered.
 int refutation_need(const Plan& plan, const std::vector<std::uint8_t>& value, std::size_t id) {
   const Piece& pc = plan.pieces[id];
   const auto c = static_cast<std::size_t>(pc.first_class);
@@ -194,15 +216,19 @@ int refutation_need(const Plan& plan, const std::vector<std::uint8_t>& value, st
     return std::any_of(ids.begin(), ids.end(), [&](std::size_t j) { return value[j] == v; });
   };
   if (pc.third >= 0) return any(plan.thirds[c], 2) ? 0 : 1;
-  if (pc.reply >= 0) {
-    const std::ptrdiff_t mv = plan.move_piece[c];
-    return any(plan.replies[c], 2) || (mv >= 0 && value[static_cast<std::size_t>(mv)] == 2) ? 0 : 1;
+  if (pc.reply < 0) {
+    if (!pc.deferred || any(plan.thirds[c], 2)) return 1;
+    return move_wins(plan, value, c) == 0 ? 0 : -1;
   }
-  if (!pc.deferred) return 1;
-  if (any(plan.thirds[c], 2)) return 1;
-  const bool all_no = std::all_of(plan.thirds[c].begin(), plan.thirds[c].end(),
-                                  [&](std::size_t j) { return value[j] == 1; });
-  return all_no ? 0 : -1;
+  if (any(plan.replies[c], 2) || move_wins(plan, value, c) == 1) return 0;
+  if (!plan.stealing) return 1;
+  bool unknown = false;
+  for (std::size_t k = 0; k < plan.classes.size(); ++k) {
+    const int w = move_wins(plan, value, k);
+    if (w == 1) return 1;
+    unknown = unknown || w < 0;
+  }
+  return unknown ? -1 : 0;
 }
 
 /// Each first-move class's value for the player who makes the move (0 loss, 1 draw, 2 win). One
@@ -265,6 +291,8 @@ PieceList list_of(const Instance& inst, std::shared_ptr<const Plan> plan, Cut cu
     h = fnv1a_u64(x, h);
   }
   list.hash = h;
+  if (cut == Cut::kRefutations)
+    list.not_needed = [](const Subtotals& s) { return s.v[kValue] == 0; };
   list.result_text = [inst, plan, cut](const std::vector<Subtotals>& by_id) {
     return result_text(inst, *plan, by_id, cut);
   };
@@ -338,7 +366,8 @@ PieceList make_list(const Instance& inst, std::shared_ptr<const Plan> plan, Cut 
     });
   } else {
     set_solve(list, inst, plan, piece_budget, [](const Params& q, int mover, Subtotals& s) {
-      s.v[kValue] = 1;  // does not win (a full board: a draw)
+      s.v[kValue] = 1;  // does not win (a full board: a draw, one position looked at)
+      s.v[kNodes] = 1;
       if (q.instance.empty_cells() == 0) return;
       Result stats;
       if (pns_wins(q, mover, stats)) s.v[kValue] = 2;

@@ -422,6 +422,13 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
                 static_cast<unsigned long long>(id), journal_file.c_str());
     return 1;
   }
+  if (list.not_needed && list.not_needed(rec->sub)) {
+    std::printf(
+        "journal   = piece %llu not needed in the run of %s (kernel %s): nothing to "
+        "compare\nverified  = na\n",
+        static_cast<unsigned long long>(id), journal_file.c_str(), c.id.kernel.c_str());
+    return 1;
+  }
   bool same = true;
   for (std::size_t i = 0; i < list.fields.size(); ++i)
     if (list.fields[i] != "nodes" && list.fields[i] != "positions")

@@ -63,6 +63,10 @@ struct PieceList {
   /// of a journal's result line ("value=1 nodes=..."), from every piece's subtotals (index =
   /// id). Empty: the result line shows base + the sum of each field.
   std::function<std::string(const std::vector<Subtotals>& by_id)> result_text;
+  /// Optional, for cuts that skip pieces made unnecessary by others (m,n,k refutation pieces):
+  /// whether a piece's recorded subtotals say it was not needed in its run (not solved; --verify
+  /// then has nothing to compare). Empty: every piece is solved.
+  std::function<bool(const Subtotals&)> not_needed;
   /// Optional: the estimated relative work of each piece (index = id, any positive scale), for
   /// the estimate of the time left; empty: all pieces alike.
   std::vector<std::uint64_t> work;

@@ -168,6 +168,93 @@ TEST(MnkJournal, ReplyPiecesFiveByFiveKFour) {
   EXPECT_EQ(r.move_values, want.move_values);
 }
 
+// pns-refutation-pieces ("does the move win?" through one chosen reply, per class of third moves;
+// the whole question only when the reply is refuted): the value and every first move's value as
+// alphabeta-tt finds them, on 1 and 2 threads, on drawn boards (every reply holds), won boards
+// (the chosen reply is refuted and the deferred whole question asked) and boards where a move
+// wins at once or fills the board.
+TEST(MnkJournal, RefutationPiecesMatchPlainSolves) {
+  for (const char* inst :
+       {"3x3k3", "4x3k3", "4x4k3", "4x4k4", "3x3k3:b2", "4x4k4:a1,b2", "5x4k4", "4x4k3-standard",
+        "3x3k3:a1,b1,a2,c3", "3x3k3:b3,a3,a2,c3,b2,c2,c1,b1", "1x2k2", "5x4k3"})
+    for (int threads : {1, 2}) {
+      const auto want = mnk::alphabeta_tt(params(inst, 1));
+      const auto r = mnk::pns_refutation_pieces(params(inst, threads));
+      EXPECT_EQ(r.value, want.value) << inst << " threads " << threads;
+      EXPECT_EQ(r.move_values, want.move_values) << inst << " threads " << threads;
+    }
+}
+
+// The refutation pieces of 5 x 5 with k = 4: per first-move class the third-move classes after
+// its chosen reply and a deferred whole question, then its reply classes. A run journals every
+// piece, the ones not needed with value 0; a resume from any part of that journal, or from
+// every piece solved outright (needed or not), gives the same values, and solves only pieces
+// not given.
+TEST(MnkJournal, RefutationPiecesPlanAndResume) {
+  const auto inst = mnk::parse_instance("5x5k4");
+  std::uint64_t want = 0;
+  for (const auto& c : mnk::first_move_classes(inst)) {
+    auto after = inst;
+    after.moves.push_back(c[0]);
+    const auto replies = mnk::first_move_classes(after);
+    want += replies.size();
+    bool found = false;  // the chosen reply: a neighbour of c (on 5 x 5 every move has one)
+    for (int d : {-6, -4, 4, 6, -5, -1, 1, 5})
+      for (const auto& rc : replies)
+        if (!found && rc[0] == c[0] + d && std::abs(rc[0] % 5 - c[0] % 5) <= 1) {
+          auto after2 = after;
+          after2.moves.push_back(rc[0]);
+          want += mnk::first_move_classes(after2).size() + 1;
+          found = true;
+        }
+    EXPECT_TRUE(found) << c[0];
+  }
+  const auto list = mnk::refutation_pieces(inst, 64ull << 20);
+  EXPECT_EQ(list.count, want);
+  EXPECT_EQ(list.scheme, "mnk-refutations");
+  EXPECT_NE(list.hash, mnk::reply_pieces(inst, 64ull << 20).hash);
+
+  for (const char* text : {"5x4k4", "4x4k3"}) {
+    const auto small = mnk::parse_instance(text);
+    const auto small_list = mnk::refutation_pieces(small, 64ull << 20);
+    const auto plain = mnk::alphabeta_tt(params(text, 1));
+    std::vector<sb::Subtotals> run(small_list.count), outright(small_list.count);
+    sb::PieceHooks record;
+    record.on_piece = [&](std::uint64_t id, const sb::Subtotals& t, double) { run[id] = t; };
+    auto p = params(text, 1);
+    p.pieces = &record;
+    mnk::pns_refutation_pieces(p);
+    std::size_t skipped = 0;
+    for (std::uint64_t id = 0; id < small_list.count; ++id) {
+      small_list.solve(&id, 1, &outright[id]);
+      if (run[id].v[0] == 0)
+        ++skipped;
+      else
+        EXPECT_EQ(run[id], outright[id]) << text << " piece " << id;
+    }
+    EXPECT_GT(skipped, 0u) << text;  // 4x4k3: refuted replies; 5x4k4: nothing to skip?
+    for (int threads : {1, 2})
+      for (int part : {0, 1, 2}) {
+        sb::PieceHooks hooks;
+        for (std::uint64_t id = 0; id < small_list.count; ++id)
+          if (part == 2 || (part == 0 && id < small_list.count / 2) || (part == 1 && id % 2 == 1))
+            hooks.finished.push_back({id, part == 2 ? outright[id] : run[id]});
+        std::mutex mu;
+        std::set<std::uint64_t> solved;
+        hooks.on_piece = [&](std::uint64_t id, const sb::Subtotals&, double) {
+          std::lock_guard lock(mu);
+          solved.insert(id);
+        };
+        auto q = params(text, threads);
+        q.pieces = &hooks;
+        const auto r = mnk::pns_refutation_pieces(q);
+        EXPECT_EQ(solved.size() + hooks.finished.size(), small_list.count) << text << part;
+        EXPECT_EQ(r.value, plain.value) << text << " part " << part << " threads " << threads;
+        EXPECT_EQ(r.move_values, plain.move_values) << text << " part " << part;
+      }
+  }
+}
+
 fs::path temp_dir() {
   return sb::test::process_temp_dir("mnk_journal");
 }
@@ -269,6 +356,46 @@ TEST(MnkJournal, CliReplyPiecesJournalAndVerify) {
   expect_refused(run_cli("mnk solve -i 3x3k3:b3,a3,a2,c3,b2,c2,c1,b1,a1 --kernel pns-reply-pieces "
                          "--verify 0"),
                  "has no pieces");  // a full board
+  EXPECT_EQ(slurp(j), text);
+}
+
+// Through the CLI, pns-refutation-pieces: a journalled solve gives the plain values, and its
+// journal says which pieces were not needed (value 0); --verify re-proves a third-move piece; a
+// verify of a piece not needed in the run says so and proves it; pns-reply-pieces (another
+// list) is refused naming the kernel.
+TEST(MnkJournal, CliRefutationPiecesJournalAndVerify) {
+  const std::string inst = "-i 4x4k3 --all-moves -f csv";
+  const auto plain = run_cli("mnk solve " + inst + " --kernel alphabeta-tt");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const fs::path j = temp("refutation.journal");
+  const auto full =
+      run_cli("mnk solve " + inst + " -t 2 --kernel pns-refutation-pieces --journal " + j.string());
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  for (const char* c : {"value", "move_values", "verified"})
+    EXPECT_EQ(csv_column(full.out, c), csv_column(plain.out, c)) << c;
+  const std::string text = slurp(j);
+  EXPECT_NE(text.find("\npieces mnk-refutations "), std::string::npos) << text;
+  const auto v =
+      run_cli("mnk solve -i 4x4k3 --all-moves --kernel pns-refutation-pieces --verify 1 --resume " +
+              j.string());
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+  EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
+  std::string skipped;  // the id of a piece not needed
+  std::istringstream lines(text);
+  for (std::string l; skipped.empty() && std::getline(lines, l);)
+    if (l.rfind("piece ", 0) == 0 && l.find(" value=0 ") != std::string::npos)
+      skipped = l.substr(6, l.find(' ', 6) - 6);
+  ASSERT_FALSE(skipped.empty()) << text;
+  const auto na =
+      run_cli("mnk solve -i 4x4k3 --all-moves --kernel pns-refutation-pieces --verify " + skipped +
+              " --resume " + j.string());
+  EXPECT_EQ(na.exit_code, 1) << na.out << na.err;
+  EXPECT_NE(na.out.find("not needed in the run"), std::string::npos) << na.out;
+  EXPECT_NE(na.out.find("verified  = na"), std::string::npos) << na.out;
+  expect_refused(run_cli("mnk solve -i 4x4k3 --all-moves --kernel pns-reply-pieces --verify 1 "
+                         "--resume " +
+                         j.string()),
+                 "verify it with --kernel pns-refutation-pieces");
   EXPECT_EQ(slurp(j), text);
 }
 
