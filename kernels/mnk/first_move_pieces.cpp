@@ -1,5 +1,5 @@
-// pns-pieces, alphabeta-tt-pieces and pns-reply-pieces: the solve of an m,n,k position cut into
-// pieces for journal and resume (src/core/pieces.hpp).
+// pns-pieces, alphabeta-tt-pieces, pns-reply-pieces and pns-refutation-pieces: the solve of an
+// m,n,k position cut into pieces for journal and resume (src/core/pieces.hpp).
 //
 // pns-pieces and alphabeta-tt-pieces: one piece per class of the legal moves under the
 // symmetries of the board that map the position onto itself (the 8 of a square board, the 4 of a
@@ -19,14 +19,33 @@
 // was far dearer: its first 6 of 315 pieces took 6 M nodes, as it proves the first player's wins
 // after every bad reply, which the one-question pieces never ask.
 //
+// pns-refutation-pieces cuts "does m win?" two plies deeper, for first moves whose question
+// outlasts a sitting (8 x 8 with k = 5: "does black win after d4 e5?" was not answered in 15
+// minutes, each third move after it in about a minute). m does not win when some reply r holds,
+// that is when no third move t after m and r wins: the question is asked through one chosen reply
+// (the reply class nearest m, a diagonal neighbour first), one piece per class of t under the
+// symmetries that fix the position after m and r ("does the mover win after m, r, t?"); only
+// when one says yes is the whole question asked (a deferred piece, after every move's third-move
+// pieces). The reply pieces come last. In a run a piece that can no longer change the answer is
+// not solved (value 0, journalled; refutation_need): third moves once one refuted the reply,
+// deferred questions when none did, replies once another reply of the move wins or the move
+// wins, and on the empty freestyle board every reply once no first move wins (strategy
+// stealing, as an extra stone never hurts its owner in freestyle). A deferred or reply piece
+// whose need is not yet known waits for the pieces before it (a condition variable; the
+// pieces it waits for are running). 7 x 7 with k = 5, every move's value: 711 pieces, 387
+// solved, 350,161 nodes (pns-pieces: 974,582), the largest 27,994.
+//
 // Work split: pieces in id order (the moves from the centre outwards, each first move's pieces
-// together), run on `threads` oneTBB threads at once, each piece serial (src/core/pieces_run.hpp,
-// run_pieces_by_id); the table budget (--max-memory) is shared, each running piece getting
-// budget / threads. Values equal those of the inner kernel; the principal variation is the best
-// first move followed by the inner kernel's line after it (one more solve; pns-reply-pieces:
-// pns's), or in a journalled run the best first move alone (a journal keeps each move's value,
-// not its line). No table is shared between pieces, so positions reached after several first
-// moves (or replies) are searched once per piece. Limits: as the inner kernel.
+// together; refutation pieces: every move's third-move pieces, then the deferred questions, then
+// the replies), run on `threads` oneTBB threads at once, each piece serial
+// (src/core/pieces_run.hpp, run_pieces_by_id); the table budget (--max-memory) is shared, each
+// running piece getting budget / threads. Values equal those of the inner kernel; the principal
+// variation is the best first move followed by the inner kernel's line after it (one more solve;
+// pns-reply-pieces: pns's), or in a journalled run the best first move alone (a journal keeps each
+// move's value, not its line). No table is shared between pieces, so positions reached after
+// several first moves (or replies) are searched once per piece. Limits: as the inner kernel;
+// pns-refutation-pieces has no MPI variant (whether a piece is needed is decided where the
+// values are, in one process).
 #include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
@@ -43,6 +62,10 @@
 
 namespace sb::mnk {
 namespace {
+
+/// The estimated work of a refutation piece expected to be solved (list.work); one expected not
+/// to be needed weighs 1.
+constexpr std::uint64_t kHeavyPiece = 100;
 
 /// Field indices of a piece's subtotals.
 enum Field { kValue = 0, kCell = 1, kNodes = 2, kPositions = 3 };
@@ -291,8 +314,15 @@ PieceList list_of(const Instance& inst, std::shared_ptr<const Plan> plan, Cut cu
     h = fnv1a_u64(x, h);
   }
   list.hash = h;
-  if (cut == Cut::kRefutations)
+  if (cut == Cut::kRefutations) {
     list.not_needed = [](const Subtotals& s) { return s.v[kValue] == 0; };
+    // The estimate of the time left assumes that each chosen reply holds (no deferred question
+    // asked) and, on the empty freestyle board, that no first move wins (no reply piece solved):
+    // those pieces weigh 1, the others 100.
+    for (const Piece& pc : plan->pieces)
+      list.work.push_back(
+          pc.deferred || (pc.reply >= 0 && pc.third < 0 && plan->stealing) ? 1 : kHeavyPiece);
+  }
   list.result_text = [inst, plan, cut](const std::vector<Subtotals>& by_id) {
     return result_text(inst, *plan, by_id, cut);
   };
@@ -388,12 +418,41 @@ PieceList list_for(const Instance& inst, Cut cut, Kernel inner, std::uint64_t pi
 /// known so far, the journal's and those solved now. A piece not needed is answered at once with
 /// value 0 (and journalled so); a deferred piece whose need is not yet known waits until the
 /// pieces it depends on (taken before it, as every third-move piece comes before every deferred
-/// piece) are finished.
+/// piece) are finished. The estimate of the work left (list.work) grows when a piece weighed as
+/// not needed turns out to be needed: a deferred question, or on the empty freestyle board the
+/// replies once a first move wins (then all of them at once).
 struct NeedGate {
   std::mutex mu;
   std::condition_variable cv;
   std::vector<std::uint8_t> value;  // index = id: 0 not known or not needed, 1 no, 2 yes
   std::exception_ptr failed;        // the first piece that threw: every waiting piece throws it
+  Progress* progress = nullptr;     // the run's, or null
+  std::vector<std::uint64_t> work;  // list.work
+  std::vector<bool> raised;         // its estimate raised: add the difference when it finishes
+  bool replies_raised = false;
+
+  /// Under mu: piece id is needed; raise the estimate where it assumed not.
+  void needed(const Plan& plan, std::size_t id) {
+    if (progress == nullptr || work.size() != plan.pieces.size() || work[id] >= kHeavyPiece) return;
+    auto raise = [&](std::size_t j) {
+      if (raised[j] || value[j] != 0) return;
+      raised[j] = true;
+      progress->work_total.fetch_add(kHeavyPiece - work[j], std::memory_order_relaxed);
+    };
+    const Piece& pc = plan.pieces[id];
+    if (pc.reply >= 0 && !replies_raised) {
+      replies_raised = true;
+      for (const auto& ids : plan.replies)
+        for (std::size_t j : ids) raise(j);
+    }
+    raise(id);
+  }
+
+  /// Under mu: piece id finished (solved or not needed).
+  void finished(std::size_t id) {
+    if (progress != nullptr && id < raised.size() && raised[id])
+      progress->work_done.fetch_add(kHeavyPiece - work[id], std::memory_order_relaxed);
+  }
 };
 
 /// `list` with its solve answering pieces that are not needed at once, and `hooks` that record
@@ -419,10 +478,18 @@ PieceList gated_list(const PieceList& list, std::shared_ptr<const Plan> plan,
       if (need == 0) {
         out[j] = Subtotals{};
         out[j].v[kCell] = piece_cell(plan->pieces[ids[j]], cells);
+        std::lock_guard lock(gate->mu);
+        gate->finished(ids[j]);
         continue;
       }
       try {
+        {
+          std::lock_guard lock(gate->mu);
+          gate->needed(*plan, ids[j]);
+        }
         solve(ids + j, 1, out + j);
+        std::lock_guard lock(gate->mu);
+        gate->finished(ids[j]);
       } catch (...) {
         {
           std::lock_guard lock(gate->mu);
@@ -463,14 +530,21 @@ Result solve_pieces(const Params& p, const char* name, Cut cut, Kernel inner, bo
   validate(p, name);
   const Instance& inst = p.instance;
   const std::uint64_t budget = p.max_memory != 0 ? p.max_memory : default_max_memory();
+  const std::uint64_t piece_budget = budget / static_cast<std::uint64_t>(p.threads);
+  if (piece_budget < (1ull << 20))
+    throw std::invalid_argument("--max-memory " + std::to_string(budget) + " bytes shared by " +
+                                std::to_string(p.threads) + " threads leaves less than 1 MiB " +
+                                "for each piece's table");
   const auto plan = std::make_shared<const Plan>(make_plan(inst, cut));
-  PieceList list =
-      make_list(inst, plan, cut, inner, budget / static_cast<std::uint64_t>(p.threads));
+  PieceList list = make_list(inst, plan, cut, inner, piece_budget);
   PieceHooks gated;
   const PieceHooks* hooks = p.pieces;
   if (cut == Cut::kRefutations) {
     auto gate = std::make_shared<NeedGate>();
     gate->value.assign(plan->pieces.size(), 0);
+    gate->progress = p.progress;
+    gate->work = list.work;
+    gate->raised.assign(plan->pieces.size(), false);
     if (p.pieces != nullptr) {
       gated.finished = p.pieces->finished;
       for (const PieceRecord& rec : gated.finished)

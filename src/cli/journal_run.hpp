@@ -82,6 +82,7 @@ class JournalRun {
   void finish(const Outcome& o, Verdict v, double wall_s);
 
   /// Flushes and closes the journal without a result line (after a kernel error); never throws.
+  /// A journal this run created that holds no piece is removed (nothing partial left behind).
   void abandon() noexcept;
 
   /// The nodes of the pieces that earlier runs recorded (0 for a new journal): a resumed run's
@@ -101,6 +102,7 @@ class JournalRun {
   std::function<std::string(const std::vector<Subtotals>&)> result_text_;
   std::vector<Subtotals> by_id_;
   std::uint64_t nodes_before_ = 0;
+  std::string created_;  // the file of --journal (created by this run), else empty
 };
 
 /// A UsageError when a journal is asked of kernel k and k keeps none (no piece list); called
@@ -152,6 +154,7 @@ inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Insta
                   << "from it (no piece is searched again)\n";
     } else {
       writer_ = journal::Writer::create(o.journal, id_, resume_hint);
+      created_ = o.journal;
       std::cerr << "journal " << o.journal << ": " << list.count
                 << " pieces; if interrupted, continue with --resume " << o.journal << "\n";
     }
@@ -228,6 +231,13 @@ inline void JournalRun::abandon() noexcept {
   on_interrupt_default();
   try {
     if (writer_) writer_->close();
+    bool empty = false;
+    {
+      std::lock_guard lock(mu_);
+      empty = pieces_ == 0;
+    }
+    std::error_code ec;
+    if (empty && !created_.empty()) std::filesystem::remove(created_, ec);
   } catch (...) {  // the kernel's error is the one to report
   }
 }

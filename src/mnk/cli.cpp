@@ -143,6 +143,11 @@ int run_solve(const SolveOptions& o) {
   RunSettings settings;
   settings.threads = threads_for(k, o.threads);
   settings.max_memory = memory_option(o.max_memory);
+  if (k.pieces && settings.max_memory != 0 &&
+      settings.max_memory / static_cast<std::uint64_t>(settings.threads) < (1ull << 20))
+    throw UsageError("--max-memory " + o.max_memory + " shared by " +
+                     std::to_string(settings.threads) + " threads leaves less than 1 MiB for " +
+                     "each piece's table");
   const std::string hint =
       "searchbench mnk solve -i " + in.name + (o.all_moves ? " --all-moves" : "") + " --kernel " +
       k.name + (o.threads ? " -t " + std::to_string(o.threads) : "") +
@@ -219,7 +224,9 @@ void add_commands(CLI::App& app, Action& action) {
       ->check(CLI::IsMember({"text", "csv", "json"}));
   add_journal_options(solve, so->journal,
                       "Record the value of each piece (first-move class; with pns-reply-pieces "
-                      "also each class of replies) in a new journal FILE as it is solved (kernels "
+                      "also each class of replies; with pns-refutation-pieces each class of third "
+                      "moves after a chosen reply, value=0 for a piece not needed) in a new "
+                      "journal FILE as it is solved (kernels "
                       "*-pieces; pns-pieces by default with --journal; an existing FILE is "
                       "refused: use --resume)",
                       "solve", &so->verify);

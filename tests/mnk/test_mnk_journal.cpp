@@ -375,9 +375,14 @@ TEST(MnkJournal, CliRefutationPiecesJournalAndVerify) {
     EXPECT_EQ(csv_column(full.out, c), csv_column(plain.out, c)) << c;
   const std::string text = slurp(j);
   EXPECT_NE(text.find("\npieces mnk-refutations "), std::string::npos) << text;
-  const auto v =
-      run_cli("mnk solve -i 4x4k3 --all-moves --kernel pns-refutation-pieces --verify 1 --resume " +
-              j.string());
+  std::string solved;  // the id of a piece solved in the run (which ones are depends on timing)
+  std::istringstream scan(text);
+  for (std::string l; solved.empty() && std::getline(scan, l);)
+    if (l.rfind("piece ", 0) == 0 && l.find(" value=0 ") == std::string::npos)
+      solved = l.substr(6, l.find(' ', 6) - 6);
+  ASSERT_FALSE(solved.empty()) << text;
+  const auto v = run_cli("mnk solve -i 4x4k3 --all-moves --kernel pns-refutation-pieces --verify " +
+                         solved + " --resume " + j.string());
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
   EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
   std::string skipped;  // the id of a piece not needed
@@ -392,6 +397,13 @@ TEST(MnkJournal, CliRefutationPiecesJournalAndVerify) {
   EXPECT_EQ(na.exit_code, 1) << na.out << na.err;
   EXPECT_NE(na.out.find("not needed in the run"), std::string::npos) << na.out;
   EXPECT_NE(na.out.find("verified  = na"), std::string::npos) << na.out;
+  // A table budget too small for each thread's piece: one line, exit 2, no journal left.
+  const fs::path small = temp("small.journal");
+  expect_refused(run_cli("mnk solve -i 4x4k3 --kernel pns-refutation-pieces -t 2 --max-memory 1M "
+                         "--journal " +
+                         small.string()),
+                 "less than 1 MiB for each piece");
+  EXPECT_FALSE(fs::exists(small));
   expect_refused(run_cli("mnk solve -i 4x4k3 --all-moves --kernel pns-reply-pieces --verify 1 "
                          "--resume " +
                          j.string()),
