@@ -55,7 +55,8 @@ inline void add_journal_options(CLI::App* cmd, JournalOptions& o, const std::str
     cmd->add_option("--verify", *verify,
                     "Solve piece PIECE (as numbered in the journal) again "
                     "and, with --resume FILE, compare it with the journal's record (FILE is only "
-                    "read)")
+                    "read; by the kernel that wrote it unless --kernel names another of the same "
+                    "pieces)")
         ->transform(decimal_in(0, 1000000))
         ->type_name("PIECE");
 }

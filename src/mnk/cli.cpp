@@ -130,9 +130,8 @@ int run_solve(const SolveOptions& o) {
   const Instance inst = instance_of(o);
   const Problem& prob = problem();
   const bool pieces = o.journal.any() || o.verify >= 0;
-  const KernelInfo& k =
-      pieces ? journal_kernel(prob, o.kernel_given, o.kernel, o.verify >= 0 ? "" : o.journal.resume)
-             : choose_kernel(prob, o.kernel_given, o.kernel);
+  const KernelInfo& k = pieces ? journal_kernel(prob, o.kernel_given, o.kernel, o.journal.resume)
+                               : choose_kernel(prob, o.kernel_given, o.kernel);
   const sb::Instance in = make_instance<Traits>({.position = inst, .all_moves = o.all_moves});
   if (o.verify >= 0) {
     if (!o.journal.journal.empty())

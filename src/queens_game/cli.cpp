@@ -112,9 +112,8 @@ int run_solve(const SolveOptions& o) {
                      "values, so there is no misere Grundy value to report");
   const Problem& prob = problem();
   const bool pieces = o.journal.any() || o.verify >= 0;
-  const KernelInfo& k =
-      pieces ? journal_kernel(prob, o.kernel_given, o.kernel, o.verify >= 0 ? "" : o.journal.resume)
-             : choose_kernel(prob, o.kernel_given, o.kernel);
+  const KernelInfo& k = pieces ? journal_kernel(prob, o.kernel_given, o.kernel, o.journal.resume)
+                               : choose_kernel(prob, o.kernel_given, o.kernel);
   const sb::Instance in = make_instance<Traits>({.rows = rows,
                                                  .cols = cols,
                                                  .misere = o.misere,

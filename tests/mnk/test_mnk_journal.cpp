@@ -332,8 +332,8 @@ TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
 }
 
 // Through the CLI, pns-reply-pieces: a journalled solve gives the plain values; --verify of a
-// reply piece by the same kernel passes, by pns-pieces (another piece list) is refused naming
-// the kernel to use.
+// reply piece by the same kernel passes (named or taken from the journal), by pns-pieces (another
+// piece list) is refused naming the kernel to use.
 TEST(MnkJournal, CliReplyPiecesJournalAndVerify) {
   const std::string inst = "-i 5x4k4 --all-moves -f csv";
   const auto plain = run_cli("mnk solve " + inst + " --kernel alphabeta-tt");
@@ -352,7 +352,13 @@ TEST(MnkJournal, CliReplyPiecesJournalAndVerify) {
       j.string());
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
   EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
-  expect_refused(run_cli("mnk solve -i 5x4k4 --all-moves --verify 7 --resume " + j.string()),
+  // Without --kernel the journal's own kernel proves the piece again.
+  const auto own = run_cli("mnk solve -i 5x4k4 --all-moves --verify 7 --resume " + j.string());
+  EXPECT_EQ(own.exit_code, 0) << own.out << own.err;
+  EXPECT_NE(own.out.find("kernel pns-reply-pieces"), std::string::npos) << own.out;
+  EXPECT_NE(own.out.find("verified  = pass"), std::string::npos) << own.out;
+  expect_refused(run_cli("mnk solve -i 5x4k4 --all-moves --kernel pns-pieces --verify 7 --resume " +
+                         j.string()),
                  "verify it with --kernel pns-reply-pieces");
   expect_refused(run_cli("mnk solve -i 3x3k3:b3,a3,a2,c3,b2,c2,c1,b1,a1 --kernel pns-reply-pieces "
                          "--verify 0"),
