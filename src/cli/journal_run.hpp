@@ -353,6 +353,7 @@ inline Timed run_journalled(const Problem& p, const KernelInfo& k, const Instanc
     if (journal) journal->abandon();  // keep every piece recorded so far
     throw;
   }
+  if (journal) t.nodes_before = journal->nodes_before();
   try {
     if (journal) journal->finish(t.outcome, t.verified, t.wall_s);
   } catch (const std::exception& e) {

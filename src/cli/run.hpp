@@ -5,6 +5,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -76,6 +77,9 @@ struct Timed {
   Outcome outcome;
   double wall_s = 0;
   Verdict verified = Verdict::kNa;
+  /// Of outcome's nodes, those of pieces recorded by earlier runs of a resumed journal (not
+  /// searched in wall_s); 0 otherwise.
+  std::uint64_t nodes_before = 0;
 };
 
 /// Runs kernel k of problem p on `in`. A refused instance is a UsageError (exit 2) with the

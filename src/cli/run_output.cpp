@@ -43,7 +43,7 @@ Format format_of(const std::string& name) {
 }
 
 bench::Row run_row(const Problem& p, const KernelInfo& k, const Instance& in, const RunSettings& s,
-                   const Outcome& out, double wall_s, Verdict v) {
+                   const Outcome& out, double wall_s, Verdict v, std::uint64_t nodes_before) {
   bench::Row row;
   row.problem = &p;
   row.kernel = k.name;
@@ -54,6 +54,7 @@ bench::Row run_row(const Problem& p, const KernelInfo& k, const Instance& in, co
   row.rep = 1;
   row.wall_s = wall_s;
   row.nodes = out.nodes;
+  row.nodes_before = nodes_before;
   row.verified = v;
   row.fields = p.fields(in, s, out);
   row.git_sha = sysinfo::git_sha();

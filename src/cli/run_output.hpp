@@ -5,6 +5,7 @@
 // read alike. The human text format is each command's own.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -22,9 +23,10 @@ Format format_of(const std::string& name);
 
 /// The benchmark row of one run of kernel k of problem p on `in` (for a single run and for each
 /// repetition of `bench`, which numbers them): repetition 1, this build's and
-/// this machine's provenance, the time now.
+/// this machine's provenance, the time now. nodes_before: of out's nodes, those a resumed
+/// journal's earlier runs searched (left out of nodes_per_s).
 bench::Row run_row(const Problem& p, const KernelInfo& k, const Instance& in, const RunSettings& s,
-                   const Outcome& out, double wall_s, Verdict v);
+                   const Outcome& out, double wall_s, Verdict v, std::uint64_t nodes_before = 0);
 
 /// Prints `row` in format f: csv, the header bench::csv_columns(*row.problem) and the row; json,
 /// one object with those keys in that order (a decimal number in the problem's own columns as a

@@ -321,7 +321,9 @@ std::vector<std::string> csv_columns(const Problem& p) {
 }
 
 std::vector<std::string> csv_fields(const Row& r) {
-  const double nps = r.wall_s > 0 ? static_cast<double>(r.nodes) / r.wall_s : 0.0;
+  // a resumed journal's earlier pieces were searched by earlier runs: this run's speed is its own
+  const std::uint64_t searched = r.nodes > r.nodes_before ? r.nodes - r.nodes_before : 0;
+  const double nps = r.wall_s > 0 ? static_cast<double>(searched) / r.wall_s : 0.0;
   std::vector<std::string> out = {r.problem->name,
                                   r.kernel,
                                   r.backend,

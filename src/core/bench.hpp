@@ -140,6 +140,7 @@ struct Row {
   int rep = 1;        ///< 1..R
   double wall_s = 0;  ///< the kernel call only, steady clock
   std::uint64_t nodes = 0;
+  std::uint64_t nodes_before = 0;  ///< of nodes, a resumed journal's earlier runs': not in wall_s
   Verdict verified = Verdict::kNa;
   std::vector<std::string> fields;  ///< the problem's own columns
   std::string git_sha, host, cpu_model, compiler, flags, timestamp_utc;

@@ -164,9 +164,10 @@ int run_solve(const SolveOptions& o) {
   const std::string pv = format_moves(r.pv, inst.m, " ");
   const std::string value(value_name(r.value));
   const std::string rule(rule_name(inst.rule));
-  const double nps = per_second(static_cast<double>(r.nodes), wall);
+  // a resumed journal's earlier pieces were searched by earlier runs: this run's speed is its own
+  const double nps = per_second(static_cast<double>(r.nodes - t.nodes_before), wall);
   if (!is_root()) return t.verified == Verdict::kFail ? 1 : 0;  // rank 0 alone prints
-  print_run(std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified),
+  print_run(std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified, t.nodes_before),
             format_of(o.format), [&] {
               std::printf("m,n,k-game %s, k = %d, %s rule, moves: %s\n", board.c_str(), inst.k,
                           rule.c_str(), moves.empty() ? "(none)" : moves.c_str());
@@ -184,7 +185,14 @@ int run_solve(const SolveOptions& o) {
               std::printf("pv        = %s\n", pv.empty() ? "(none)" : pv.c_str());
               std::printf("nodes     = %llu\n", static_cast<unsigned long long>(r.nodes));
               std::printf("positions = %llu\n", static_cast<unsigned long long>(r.positions));
-              std::printf("wall      = %.6f s (%.3g nodes/s)\n", wall, nps);
+              if (t.nodes_before > 0)
+                std::printf(
+                    "wall      = %.6f s (%.3g nodes/s: this run's %llu nodes; earlier "
+                    "runs: %llu)\n",
+                    wall, nps, static_cast<unsigned long long>(r.nodes - t.nodes_before),
+                    static_cast<unsigned long long>(t.nodes_before));
+              else
+                std::printf("wall      = %.6f s (%.3g nodes/s)\n", wall, nps);
               std::printf("verified  = %s%s\n", verified.c_str(),
                           ref_text.empty() ? "" : (" (" + ref_text + ")").c_str());
             });

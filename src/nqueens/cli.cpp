@@ -103,7 +103,7 @@ int run_count(const CountOptions& o) {
   const std::string verified(verdict_name(t.verified));
   if (!root) return verified == "fail" ? 1 : 0;  // rank 0 alone prints
 
-  print_run(std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified),
+  print_run(std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified, before),
             format_of(o.format), [&] {
               std::printf("N-queens, n = %d, kernel %s (%s), ", o.n, k.name.c_str(),
                           k.backend.c_str());

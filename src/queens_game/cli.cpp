@@ -150,8 +150,8 @@ int run_solve(const SolveOptions& o) {
 
   if (!is_root()) return t.verified == Verdict::kFail ? 1 : 0;  // rank 0 alone prints
   print_run(
-      std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified), format_of(o.format),
-      [&] {
+      std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified, t.nodes_before),
+      format_of(o.format), [&] {
         std::printf("queens game, %d x %d board, %s play, kernel %s (%s), ", rows, cols,
                     play.c_str(), k.name.c_str(), k.backend.c_str());
         if (k.distributed()) std::printf("%d rank%s x ", r.ranks, r.ranks == 1 ? "" : "s");

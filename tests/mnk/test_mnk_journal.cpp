@@ -314,6 +314,12 @@ TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
       EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
     }
     EXPECT_EQ(slurp(k), after);  // only read
+    // nodes_per_s counts this run's pieces only: resumed once more, the finished journal is put
+    // together without a search, so its speed is 0 however many nodes its pieces took.
+    const auto again = run_cli("mnk solve " + inst + t + " --resume " + k.string());
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(csv_column(again.out, "nodes"), csv_column(resumed.out, "nodes"));
+    EXPECT_EQ(csv_column(again.out, "nodes_per_s"), "0");
   }
   const fs::path j = temp_dir() / "m1.journal";
   const std::string before = slurp(j);
