@@ -23,6 +23,7 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/run.hpp"
+#include "cli/run_output.hpp"
 #include "cli/validators.hpp"
 #include "core/csv.hpp"
 #include "core/journal.hpp"
@@ -56,7 +57,7 @@ inline void add_journal_options(CLI::App* cmd, JournalOptions& o, const std::str
                     "Solve piece PIECE (as numbered in the journal) again "
                     "and, with --resume FILE, compare it with the journal's record (FILE is only "
                     "read; by the kernel that wrote it unless --kernel names another of the same "
-                    "pieces)")
+                    "pieces; -f csv/json: one record)")
         ->transform(decimal_in(0, 1000000))
         ->type_name("PIECE");
 }
@@ -377,8 +378,10 @@ inline int report_journal_error(const std::string& error) {
 /// same problem, instance and piece list (a second route). Returns the exit code: 0 when it agrees
 /// or there is nothing to compare with, 1 when it differs or the journal lacks the piece. Bad
 /// input (no piece list, id out of range, a foreign or unreadable journal) is a UsageError.
+/// `format`: text (the lines above), or csv / json: one record (print_record) with the piece, the
+/// fresh solve's fields, the journal's record (`journal_` and the field) and `verified`.
 inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& in, std::uint64_t id,
-                        const std::string& journal_file) {
+                        const std::string& journal_file, Format format = Format::kText) {
   if (!k.pieces)
     throw UsageError("kernel '" + k.name + "' does not cut its search into pieces; --verify " +
                      "works with the kernels that keep a journal");
@@ -411,44 +414,84 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
                      (list.count == 0 ? std::string(" has no pieces")
                                       : " has " + std::to_string(list.count) + " pieces (0.." +
                                             std::to_string(list.count - 1) + ")"));
+  Subtotals fresh;
+  const auto t0 = std::chrono::steady_clock::now();
+  list.solve(&id, 1, &fresh);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const PieceRecord* rec = nullptr;
+  for (const auto& r : c.pieces)
+    if (r.id == id) rec = &r;
+  // what the comparison says: "" (no journal given), "missing" (no record of the piece),
+  // "not needed" (the run did not need it), else "pass" or "fail"
+  std::string outcome;
+  if (!journal_file.empty()) {
+    if (rec == nullptr) {
+      outcome = "missing";
+    } else if (list.not_needed && list.not_needed(rec->sub)) {
+      outcome = "not needed";
+    } else {
+      bool same = true;
+      for (std::size_t i = 0; i < list.fields.size(); ++i)
+        if (list.fields[i] != "nodes" && list.fields[i] != "positions")
+          same = same && fresh.v[i] == rec->sub.v[i];
+      outcome = same ? "pass" : "fail";
+    }
+  }
+  const int code = outcome.empty() || outcome == "pass" ? 0 : 1;
+  if (format != Format::kText) {
+    // one record: the piece, the fresh solve's fields, the journal's, and the verdict
+    std::vector<std::string> names = {"problem", "instance", "piece",  "pieces",
+                                      "scheme",  "kernel",   "seconds"};
+    std::vector<std::string> row = {
+        p.name,      in.name, std::to_string(id), std::to_string(list.count),
+        list.scheme, k.name,  format_double(secs)};
+    for (std::size_t i = 0; i < list.fields.size(); ++i) {
+      names.push_back(list.fields[i]);
+      row.push_back(std::to_string(fresh.v[i]));
+    }
+    names.insert(names.end(), {"journal", "journal_kernel", "journal_record"});
+    row.insert(row.end(), {journal_file, journal_file.empty() ? "" : c.id.kernel,
+                           outcome == "missing"      ? "missing"
+                           : outcome == "not needed" ? "not needed"
+                           : outcome.empty()         ? ""
+                                                     : "solved"});
+    for (std::size_t i = 0; i < list.fields.size(); ++i) {
+      names.push_back("journal_" + list.fields[i]);
+      row.push_back(rec ? std::to_string(rec->sub.v[i]) : "");
+    }
+    names.push_back("verified");
+    row.push_back(outcome == "pass" || outcome == "fail" ? outcome : "na");
+    print_record(std::cout, names, row,
+                 {"problem", "instance", "scheme", "kernel", "journal", "journal_kernel",
+                  "journal_record", "verified"},
+                 format);
+    return code;
+  }
   auto fields = [&](const Subtotals& s) {
     std::string t;
     for (std::size_t i = 0; i < list.fields.size(); ++i)
       t += (i ? " " : "") + list.fields[i] + "=" + std::to_string(s.v[i]);
     return t;
   };
-  Subtotals fresh;
-  const auto t0 = std::chrono::steady_clock::now();
-  list.solve(&id, 1, &fresh);
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("%s %s, piece %llu of %llu (%s), kernel %s\n", p.name.c_str(), in.name.c_str(),
               static_cast<unsigned long long>(id), static_cast<unsigned long long>(list.count),
               list.scheme.c_str(), k.name.c_str());
   std::printf("solved    = %s (%.3f s)\n", fields(fresh).c_str(), secs);
-  if (journal_file.empty()) return 0;
-  const PieceRecord* rec = nullptr;
-  for (const auto& r : c.pieces)
-    if (r.id == id) rec = &r;
-  if (rec == nullptr) {
+  if (outcome.empty()) return code;
+  if (outcome == "missing") {
     std::printf("journal   = piece %llu not recorded in %s\nverified  = na\n",
                 static_cast<unsigned long long>(id), journal_file.c_str());
-    return 1;
-  }
-  if (list.not_needed && list.not_needed(rec->sub)) {
+  } else if (outcome == "not needed") {
     std::printf(
         "journal   = piece %llu not needed in the run of %s (kernel %s): nothing to "
         "compare\nverified  = na\n",
         static_cast<unsigned long long>(id), journal_file.c_str(), c.id.kernel.c_str());
-    return 1;
+  } else {
+    std::printf("journal   = %s (%s, kernel %s)\n", fields(rec->sub).c_str(), journal_file.c_str(),
+                c.id.kernel.c_str());
+    std::printf("verified  = %s\n", outcome.c_str());
   }
-  bool same = true;
-  for (std::size_t i = 0; i < list.fields.size(); ++i)
-    if (list.fields[i] != "nodes" && list.fields[i] != "positions")
-      same = same && fresh.v[i] == rec->sub.v[i];
-  std::printf("journal   = %s (%s, kernel %s)\n", fields(rec->sub).c_str(), journal_file.c_str(),
-              c.id.kernel.c_str());
-  std::printf("verified  = %s\n", same ? "pass" : "fail");
-  return same ? 0 : 1;
+  return code;
 }
 
 }  // namespace sb::cli

@@ -90,4 +90,19 @@ void print_run(std::ostream& out, const bench::Row& row, Format f,
       << std::flush;
 }
 
+void print_record(std::ostream& out, const std::vector<std::string>& names,
+                  const std::vector<std::string>& fields, const std::set<std::string>& text,
+                  Format f) {
+  if (f == Format::kCsv) {
+    out << csv_line(names) << csv_line(fields) << std::flush;
+    return;
+  }
+  nlohmann::ordered_json j;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    j[names[i]] = text.count(names[i]) > 0 && !fields[i].empty() ? nlohmann::ordered_json(fields[i])
+                                                                 : json_value(fields[i]);
+  out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n"
+      << std::flush;
+}
+
 }  // namespace sb::cli

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <functional>
 #include <ostream>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "core/bench.hpp"
 #include "core/problem.hpp"
@@ -34,5 +36,13 @@ bench::Row run_row(const Problem& p, const KernelInfo& k, const Instance& in, co
 /// as in the CSV schema); text, whatever `text` prints.
 void print_run(std::ostream& out, const bench::Row& row, Format f,
                const std::function<void()>& text);
+
+/// Prints one record of `names` and `fields` (same length) in format f, csv or json (a header
+/// and one row; one object with those keys in that order, every field a JSON number, boolean or
+/// null as print_run types the problem's own columns, except the `text` names: strings, or null
+/// when empty).
+void print_record(std::ostream& out, const std::vector<std::string>& names,
+                  const std::vector<std::string>& fields, const std::set<std::string>& text,
+                  Format f);
 
 }  // namespace sb::cli

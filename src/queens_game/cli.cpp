@@ -123,7 +123,8 @@ int run_solve(const SolveOptions& o) {
   if (o.verify >= 0) {
     if (!o.journal.journal.empty())
       throw UsageError("--verify reads a journal given as --resume FILE (it is not written)");
-    return verify_piece(prob, k, in, static_cast<std::uint64_t>(o.verify), o.journal.resume);
+    return verify_piece(prob, k, in, static_cast<std::uint64_t>(o.verify), o.journal.resume,
+                        format_of(o.format));
   }
   require_pieces(prob, k, o.journal);
   RunSettings settings;

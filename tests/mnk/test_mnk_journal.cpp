@@ -413,6 +413,19 @@ TEST(MnkJournal, CliRefutationPiecesJournalAndVerify) {
   EXPECT_EQ(na.exit_code, 1) << na.out << na.err;
   EXPECT_NE(na.out.find("not needed in the run"), std::string::npos) << na.out;
   EXPECT_NE(na.out.find("verified  = na"), std::string::npos) << na.out;
+  // The same two as one CSV record each (-f csv); the kernel is the journal's.
+  const auto v_csv = run_cli("mnk solve -i 4x4k3 --all-moves -f csv --verify " + solved +
+                             " --resume " + j.string());
+  EXPECT_EQ(v_csv.exit_code, 0) << v_csv.out << v_csv.err;
+  EXPECT_EQ(csv_column(v_csv.out, "kernel"), "pns-refutation-pieces") << v_csv.out;
+  EXPECT_EQ(csv_column(v_csv.out, "journal_record"), "solved") << v_csv.out;
+  EXPECT_EQ(csv_column(v_csv.out, "journal_value"), csv_column(v_csv.out, "value")) << v_csv.out;
+  EXPECT_EQ(csv_column(v_csv.out, "verified"), "pass") << v_csv.out;
+  const auto na_csv = run_cli("mnk solve -i 4x4k3 --all-moves -f csv --verify " + skipped +
+                              " --resume " + j.string());
+  EXPECT_EQ(na_csv.exit_code, 1) << na_csv.out << na_csv.err;
+  EXPECT_EQ(csv_column(na_csv.out, "journal_record"), "not needed") << na_csv.out;
+  EXPECT_EQ(csv_column(na_csv.out, "verified"), "na") << na_csv.out;
 #ifdef SEARCHBENCH_WITH_TBB  // without oneTBB the kernel runs on one thread, with all of 1M
   // A table budget too small for each thread's piece: one line, exit 2, no journal left.
   const fs::path small = temp("small.journal");

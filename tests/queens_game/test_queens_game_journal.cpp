@@ -232,10 +232,13 @@ TEST(QueensGameJournal, CliJournalResumeAndRefusals) {
     EXPECT_NE(after.find("\nresult grundy=" + csv_column(plain.out, "grundy") + " "),
               std::string::npos);
 
-    // --verify re-solves one piece and compares it with the journal.
+    // --verify re-solves one piece and compares it with the journal (-f csv: one record).
     const auto v = run_cli("queens-game solve " + board + " --verify 3 --resume " + k.string());
     EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
-    EXPECT_NE(v.out.find("verified  = pass"), std::string::npos) << v.out;
+    EXPECT_EQ(csv_column(v.out, "piece"), "3") << v.out;
+    EXPECT_EQ(csv_column(v.out, "journal_record"), "solved") << v.out;
+    EXPECT_EQ(csv_column(v.out, "journal_value"), csv_column(v.out, "value")) << v.out;
+    EXPECT_EQ(csv_column(v.out, "verified"), "pass") << v.out;
     EXPECT_EQ(slurp(k), after);  // read only
   }
 
