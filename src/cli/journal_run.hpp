@@ -450,17 +450,15 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
       row.push_back(std::to_string(fresh.v[i]));
     }
     names.insert(names.end(), {"journal", "journal_kernel", "journal_record"});
+    const bool compared = outcome == "pass" || outcome == "fail";
     row.insert(row.end(), {journal_file, journal_file.empty() ? "" : c.id.kernel,
-                           outcome == "missing"      ? "missing"
-                           : outcome == "not needed" ? "not needed"
-                           : outcome.empty()         ? ""
-                                                     : "solved"});
+                           compared ? "solved" : outcome});
     for (std::size_t i = 0; i < list.fields.size(); ++i) {
       names.push_back("journal_" + list.fields[i]);
       row.push_back(rec ? std::to_string(rec->sub.v[i]) : "");
     }
     names.push_back("verified");
-    row.push_back(outcome == "pass" || outcome == "fail" ? outcome : "na");
+    row.push_back(compared ? outcome : "na");
     print_record(std::cout, names, row,
                  {"problem", "instance", "scheme", "kernel", "journal", "journal_kernel",
                   "journal_record", "verified"},
