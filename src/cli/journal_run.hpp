@@ -392,17 +392,31 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
   const PieceList list = k.pieces(in);
   journal::Contents c;
   if (!journal_file.empty()) {
+    const std::string j = "journal '" + journal_file + "'";
+    std::error_code ec;
+    if (std::filesystem::is_directory(journal_file, ec))
+      throw UsageError(j + " is a directory: give the journal's file");
     std::ifstream f(journal_file, std::ios::binary);
-    if (!f) throw UsageError("cannot read journal '" + journal_file + "'");
+    if (!f) throw UsageError("cannot read " + j);
     std::ostringstream text;
     text << f.rdbuf();
     try {
       c = journal::parse(text.str(), journal_file);
-      if (c.id.scheme != list.scheme)
-        throw std::invalid_argument("journal '" + journal_file + "' was written by kernel " +
-                                    c.id.kernel + ", whose pieces (" + c.id.scheme +
-                                    ") are not those of kernel " + k.name + " (" + list.scheme +
-                                    "): verify it with --kernel " + c.id.kernel);
+      // the question first (problem, then instance: its size and options), then the piece list
+      if (c.id.problem != p.name)
+        throw std::invalid_argument(j + " is a " + c.id.problem + " journal, not " + p.name);
+      if (c.id.instance != in.name)
+        throw std::invalid_argument(j + " belongs to " + c.id.problem + " instance " +
+                                    c.id.instance + ", not " + in.name +
+                                    ": verify it with the instance and options of its run");
+      if (c.id.scheme != list.scheme) {
+        bool known = false;  // a kernel of this build (the file may have been edited)
+        for (const auto& other : p.kernels) known = known || other.name == c.id.kernel;
+        throw std::invalid_argument(
+            j + " was written by kernel " + c.id.kernel + ", whose pieces (" + c.id.scheme +
+            ") are not those of kernel " + k.name + " (" + list.scheme + ")" +
+            (known ? ": verify it with --kernel " + c.id.kernel : ""));
+      }
       journal::Identity want = journal::Identity::of(p.name, in.name, c.id.kernel, list);
       journal::check_identity(c.id, want, journal_file);
     } catch (const std::invalid_argument& e) {
@@ -413,7 +427,8 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
     throw UsageError("piece " + std::to_string(id) + " is out of range: " + in.name +
                      (list.count == 0 ? std::string(" has no pieces")
                                       : " has " + std::to_string(list.count) + " pieces (0.." +
-                                            std::to_string(list.count - 1) + ")"));
+                                            std::to_string(list.count - 1) + ")") +
+                     " in the list of kernel " + k.name + " (" + list.scheme + ")");
   Subtotals fresh;
   const auto t0 = std::chrono::steady_clock::now();
   list.solve(&id, 1, &fresh);
@@ -453,9 +468,9 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
     const bool compared = outcome == "pass" || outcome == "fail";
     row.insert(row.end(), {journal_file, journal_file.empty() ? "" : c.id.kernel,
                            compared ? "solved" : outcome});
-    for (std::size_t i = 0; i < list.fields.size(); ++i) {
+    for (std::size_t i = 0; i < list.fields.size(); ++i) {  // a piece not needed: placeholders
       names.push_back("journal_" + list.fields[i]);
-      row.push_back(rec ? std::to_string(rec->sub.v[i]) : "");
+      row.push_back(compared ? std::to_string(rec->sub.v[i]) : "");
     }
     names.push_back("verified");
     row.push_back(compared ? outcome : "na");

@@ -333,6 +333,14 @@ TEST(MnkJournal, CliJournalResumeVerifyAndRefusals) {
   expect_refused(run_cli("queens-game solve -n 5 --resume " + j.string()), "not queens-game");
   expect_refused(run_cli("mnk solve -i 5x4k4 --all-moves --verify 6 --resume " + j.string()),
                  "out of range");
+  // --verify says which question differs before which piece list does
+  expect_refused(run_cli("mnk solve -i 5x4k4 --verify 0 --resume " + j.string()),
+                 "verify it with the instance and options of its run");
+  expect_refused(run_cli("queens-game solve -n 5 --verify 0 --resume " + j.string()),
+                 "is a mnk journal, not queens-game");
+  expect_refused(
+      run_cli("mnk solve -i 5x4k4 --all-moves --verify 0 --resume " + temp_dir().string()),
+      "is a directory");
   expect_refused(run_cli("mnk solve -i 5x4k4 --journal " + j.string()), "already exists");
   EXPECT_EQ(slurp(j), before);
 }
@@ -425,6 +433,7 @@ TEST(MnkJournal, CliRefutationPiecesJournalAndVerify) {
                               " --resume " + j.string());
   EXPECT_EQ(na_csv.exit_code, 1) << na_csv.out << na_csv.err;
   EXPECT_EQ(csv_column(na_csv.out, "journal_record"), "not needed") << na_csv.out;
+  EXPECT_EQ(csv_column(na_csv.out, "journal_value"), "") << na_csv.out;  // a placeholder
   EXPECT_EQ(csv_column(na_csv.out, "verified"), "na") << na_csv.out;
 #ifdef SEARCHBENCH_WITH_TBB  // without oneTBB the kernel runs on one thread, with all of 1M
   // A table budget too small for each thread's piece: one line, exit 2, no journal left.
