@@ -12,12 +12,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "mnk/board.hpp"
 #include "mnk/mnk.hpp"
 
 namespace sb::mnk {
@@ -67,6 +69,20 @@ class Table {
       }
     unlock(sg);
     return hit;
+  }
+
+  /// Asks the processor to fetch the bucket of hash h into its caches, so that a find() a little
+  /// later need not wait for memory: a searcher computes the keys of all its children first,
+  /// prefetches, then looks them up (the misses overlap). Serial tables only: a concurrent one's
+  /// segment may be regrown meanwhile (no lock is taken here).
+  void prefetch(std::uint64_t h) const {
+    if constexpr (!Concurrent) {
+      const Segment& sg = seg_[h >> 54];
+      const char* p = reinterpret_cast<const char*>(sg.e + (h & sg.mask) * kWays);
+      constexpr std::size_t kBytes = sizeof(Slot) * kWays;
+      for (std::size_t o = 0; o < kBytes; o += 64) __builtin_prefetch(p + o);
+      __builtin_prefetch(p + kBytes - 1);
+    }
   }
 
   /// Calls f(data&) on the data stored for key (hash h) under the segment's lock; when the key is
