@@ -15,7 +15,7 @@
 #
 # Binary: SEARCHBENCH (default: ../../build/searchbench, a Release build). Each sitting's
 # stderr (progress every 10 s, then /usr/bin/time -v) is appended to m885.log. Re-prove a piece:
-#   ../../build/searchbench mnk solve --verify PIECE --resume m885.journal
+#   ../../build/searchbench mnk solve -i 8x8k5 --all-moves --verify PIECE --resume m885.journal
 set -u
 cd "$(dirname "$0")"
 exe=${SEARCHBENCH:-../../build/searchbench}
