@@ -403,12 +403,9 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
     try {
       c = journal::parse(text.str(), journal_file);
       // the question first (problem, then instance: its size and options), then the piece list
-      if (c.id.problem != p.name)
-        throw std::invalid_argument(j + " is a " + c.id.problem + " journal, not " + p.name);
-      if (c.id.instance != in.name)
-        throw std::invalid_argument(j + " belongs to " + c.id.problem + " instance " +
-                                    c.id.instance + ", not " + in.name +
-                                    ": verify it with the instance and options of its run");
+      const journal::Identity want = journal::Identity::of(p.name, in.name, c.id.kernel, list);
+      journal::check_question(c.id, want, journal_file,
+                              "verify it with the instance and options of its run");
       if (c.id.scheme != list.scheme) {
         bool known = false;  // a kernel of this build (the file may have been edited)
         for (const auto& other : p.kernels) known = known || other.name == c.id.kernel;
@@ -417,7 +414,6 @@ inline int verify_piece(const Problem& p, const KernelInfo& k, const Instance& i
             ") are not those of kernel " + k.name + " (" + list.scheme + ")" +
             (known ? ": verify it with --kernel " + c.id.kernel : ""));
       }
-      journal::Identity want = journal::Identity::of(p.name, in.name, c.id.kernel, list);
       journal::check_identity(c.id, want, journal_file);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());

@@ -33,6 +33,21 @@ nlohmann::ordered_json json_value(const std::string& s) {
   return s;
 }
 
+// One record in format f (csv or json): csv, a header of `names` and one row of `fields`; json,
+// one object with those keys in that order, field i as value(i).
+template <class Value>
+void write_record(std::ostream& out, const std::vector<std::string>& names,
+                  const std::vector<std::string>& fields, Format f, Value&& value) {
+  if (f == Format::kCsv) {
+    out << csv_line(names) << csv_line(fields) << std::flush;
+    return;
+  }
+  nlohmann::ordered_json j;
+  for (std::size_t i = 0; i < names.size(); ++i) j[names[i]] = value(i);
+  out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n"
+      << std::flush;
+}
+
 }  // namespace
 
 Format format_of(const std::string& name) {
@@ -72,37 +87,25 @@ void print_run(std::ostream& out, const bench::Row& row, Format f,
     if (text) text();
     return;
   }
-  const std::vector<std::string> names = bench::csv_columns(*row.problem);
-  const std::vector<std::string> fields = bench::csv_fields(row);
-  if (f == Format::kCsv) {
-    out << csv_line(names) << csv_line(fields) << std::flush;
-    return;
-  }
   // The common columns that are numbers; the others, and the provenance, are text.
   static const std::set<std::string> numbers = {"threads", "ranks", "rep",
                                                 "wall_s",  "nodes", "nodes_per_s"};
   const std::size_t common = bench::common_columns().size() + bench::provenance_columns().size();
-  nlohmann::ordered_json j;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    j[names[i]] = i >= common || numbers.count(names[i]) > 0 ? json_value(fields[i])
-                                                             : nlohmann::ordered_json(fields[i]);
-  out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n"
-      << std::flush;
+  const std::vector<std::string> names = bench::csv_columns(*row.problem);
+  const std::vector<std::string> fields = bench::csv_fields(row);
+  write_record(out, names, fields, f, [&](std::size_t i) {
+    return i >= common || numbers.count(names[i]) > 0 ? json_value(fields[i])
+                                                      : nlohmann::ordered_json(fields[i]);
+  });
 }
 
 void print_record(std::ostream& out, const std::vector<std::string>& names,
                   const std::vector<std::string>& fields, const std::set<std::string>& text,
                   Format f) {
-  if (f == Format::kCsv) {
-    out << csv_line(names) << csv_line(fields) << std::flush;
-    return;
-  }
-  nlohmann::ordered_json j;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    j[names[i]] = text.count(names[i]) > 0 && !fields[i].empty() ? nlohmann::ordered_json(fields[i])
-                                                                 : json_value(fields[i]);
-  out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n"
-      << std::flush;
+  write_record(out, names, fields, f, [&](std::size_t i) {
+    return text.count(names[i]) > 0 && !fields[i].empty() ? nlohmann::ordered_json(fields[i])
+                                                          : json_value(fields[i]);
+  });
 }
 
 }  // namespace sb::cli

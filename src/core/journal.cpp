@@ -289,14 +289,20 @@ std::string kernel_of(const std::filesystem::path& path) {
   }
 }
 
-void check_identity(const Identity& have, const Identity& want, const std::string& name) {
+void check_question(const Identity& have, const Identity& want, const std::string& name,
+                    const std::string& remedy) {
   const std::string j = "journal '" + name + "'";
   if (have.problem != want.problem)
     throw std::invalid_argument(j + " is a " + have.problem + " journal, not " + want.problem);
   if (have.instance != want.instance)
     throw std::invalid_argument(j + " belongs to " + have.problem + " instance " + have.instance +
-                                " (kernel " + have.kernel + "), not " + want.instance +
-                                ": resume it with the same instance and kernel");
+                                " (kernel " + have.kernel + "), not " + want.instance + ": " +
+                                remedy);
+}
+
+void check_identity(const Identity& have, const Identity& want, const std::string& name) {
+  check_question(have, want, name, "resume it with the same instance and kernel");
+  const std::string j = "journal '" + name + "'";
   if (have.kernel != want.kernel)
     throw std::invalid_argument(j + " was written by kernel " + have.kernel + ", not " +
                                 want.kernel + ": resume it with --kernel " + have.kernel);

@@ -89,6 +89,12 @@ std::string kernel_of(const std::filesystem::path& path);
 /// identity `have` is not `want` (a journal of another instance, kernel or piece list).
 void check_identity(const Identity& have, const Identity& want, const std::string& name);
 
+/// The first two checks of check_identity alone: the journal answers the same question (problem,
+/// then instance: its size and options). `remedy` ends the instance's message, e.g. "resume it
+/// with the same instance and kernel".
+void check_question(const Identity& have, const Identity& want, const std::string& name,
+                    const std::string& remedy);
+
 /// Appends lines to a journal: add() queues a line from any thread; a writer thread appends
 /// what is queued (write(2) on an O_APPEND descriptor) and then calls fdatasync, again and
 /// again, so that one flush covers every line queued meanwhile. The file is locked (flock,
