@@ -148,7 +148,6 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
   const double soft = clocked ? lim.seconds * kTime.soft : 0;
 
   auto run = [&](auto& m) -> Choice {
-    using M = std::remove_reference_t<decltype(m)>;
     int cells[Searcher<W>::kMaxCells], values[Searcher<W>::kMaxCells];
     int decided = 0;
     const int n = m.root_moves(cells, values, &decided);
@@ -208,6 +207,7 @@ Choice search_impl(const Game& g, const Limits& lim, const std::atomic<bool>* st
 
 #ifdef SEARCHBENCH_WITH_TBB
     if (threads > 1) {
+      using M = std::remove_reference_t<decltype(m)>;
       std::vector<std::unique_ptr<M>> helpers;
       for (int i = 1; i < threads; ++i) {
         helpers.push_back(std::make_unique<M>(geo, &tt, &sh));
