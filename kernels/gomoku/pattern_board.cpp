@@ -51,6 +51,8 @@ PatternBoard::PatternBoard(int cols, int rows, mnk::Rule rule)
         key_[1][q * 4 + d] =
             static_cast<std::uint16_t>(key_[1][q * 4 + d] + 2 * kPow3[digit_of(k)]);
       }
+  log_.reserve(4096);
+  frames_.reserve(static_cast<std::size_t>(cols) * rows + 64);
   for (int q : points_) {
     for (int p = 0; p < 2; ++p) ++cnt_[p][kTNone];
     for (int d = 0; d < 4; ++d) reshape(q, d);
@@ -100,9 +102,9 @@ bool PatternBoard::reshape(int q, int d) {
   return changed;
 }
 
-// Adds the stone of `owner` at idx to (sign +1) or removes it from (-1) the keys of the points
-// around it, and re-classifies the empty ones.
-void PatternBoard::update_line(int idx, int sign, int owner) {
+// Adds the stone of `owner` at idx to the keys of the points around it and re-classifies the
+// empty ones whose shapes changed, logging what they held before for undo().
+void PatternBoard::update_lines(int idx, int owner) {
   for (int d = 0; d < 4; ++d) {
     const int o = doff_[d];
     for (int k = -reach_; k <= reach_; ++k) {
@@ -111,38 +113,85 @@ void PatternBoard::update_line(int idx, int sign, int owner) {
       if (st_[q] == 3) continue;
       // q sees the stone at offset -k
       const int w = kPow3[digit_of(-k)];
-      key_[owner][q * 4 + d] = static_cast<std::uint16_t>(key_[owner][q * 4 + d] + sign * w);
-      key_[owner ^ 1][q * 4 + d] =
-          static_cast<std::uint16_t>(key_[owner ^ 1][q * 4 + d] + sign * 2 * w);
-      if (st_[q] == 0 && reshape(q, d)) classify(q);
+      const int q4 = q * 4 + d;
+      key_[owner][q4] = static_cast<std::uint16_t>(key_[owner][q4] + w);
+      key_[owner ^ 1][q4] = static_cast<std::uint16_t>(key_[owner ^ 1][q4] + 2 * w);
+      if (st_[q] != 0) continue;
+      const auto s0 = static_cast<std::uint8_t>(table_[key_[0][q4]]);
+      const auto s1 = static_cast<std::uint8_t>(table_[key_[1][q4]]);
+      if (s0 == shp_[0][q4] && s1 == shp_[1][q4]) continue;
+      log_.push_back(
+          Saved{q4, shp_[0][q4], shp_[1][q4], cls_[0][q], cls_[1][q], val_[0][q], val_[1][q]});
+      shp_[0][q4] = s0;
+      shp_[1][q4] = s1;
+      classify(q);
     }
   }
 }
 
 void PatternBoard::play_as(int idx, int p) {
+  Frame f;
+  f.log = static_cast<std::uint32_t>(log_.size());
+  f.cnt[0] = cnt_[0];
+  f.cnt[1] = cnt_[1];
   for (int pl = 0; pl < 2; ++pl) {
+    f.tot[pl] = tot_[pl];
+    f.cls[pl] = cls_[pl][idx];
+    f.val[pl] = val_[pl][idx];
     --cnt_[pl][cls_[pl][idx]];
     tot_[pl] -= val_[pl][idx];
     cls_[pl][idx] = kTNone;
     val_[pl][idx] = 0;
   }
+  frames_.push_back(f);
   st_[idx] = static_cast<std::uint8_t>(p + 1);
   hash_ ^= mnk::zobrist(cell(idx), p);
   ++stones_;
   hist_.push_back(2 * idx + p);
-  update_line(idx, +1, p);
+  update_lines(idx, p);
 }
 
+// Takes the last stone back: its key digits are subtracted, and every shape, class and value it
+// changed is restored from the log (nothing is looked up again); the stone's own point gets back
+// the shapes it had when it was empty (no later stone changed them: undo is last in, first out).
 void PatternBoard::undo() {
-  const int idx = hist_.back() >> 1, p = hist_.back() & 1;
+  const int idx = hist_.back() >> 1, owner = hist_.back() & 1;
   hist_.pop_back();
   --stones_;
-  hash_ ^= mnk::zobrist(cell(idx), p);
+  hash_ ^= mnk::zobrist(cell(idx), owner);
   st_[idx] = 0;
-  for (int pl = 0; pl < 2; ++pl) ++cnt_[pl][kTNone];  // counted again, as class none
-  update_line(idx, -1, p);
-  for (int d = 0; d < 4; ++d) reshape(idx, d);
-  classify(idx);
+  for (int d = 0; d < 4; ++d) {
+    const int o = doff_[d];
+    for (int k = -reach_; k <= reach_; ++k) {
+      if (k == 0) continue;
+      const int q = idx + k * o;
+      if (st_[q] == 3) continue;
+      const int w = kPow3[digit_of(-k)];
+      const int q4 = q * 4 + d;
+      key_[owner][q4] = static_cast<std::uint16_t>(key_[owner][q4] - w);
+      key_[owner ^ 1][q4] = static_cast<std::uint16_t>(key_[owner ^ 1][q4] - 2 * w);
+    }
+  }
+  const Frame& f = frames_.back();
+  for (std::size_t i = log_.size(); i-- > f.log;) {
+    const Saved& e = log_[i];
+    const int q = e.q4 >> 2;
+    shp_[0][e.q4] = e.shp0;
+    shp_[1][e.q4] = e.shp1;
+    cls_[0][q] = e.cls0;
+    cls_[1][q] = e.cls1;
+    val_[0][q] = e.val0;
+    val_[1][q] = e.val1;
+  }
+  log_.resize(f.log);
+  cnt_[0] = f.cnt[0];
+  cnt_[1] = f.cnt[1];
+  for (int pl = 0; pl < 2; ++pl) {
+    tot_[pl] = f.tot[pl];
+    cls_[pl][idx] = f.cls[pl];
+    val_[pl][idx] = f.val[pl];
+  }
+  frames_.pop_back();
 }
 
 int PatternBoard::five_point_near(int idx, int p) const {

@@ -8,8 +8,10 @@
 // ten points around it on that line (shapes.hpp's key: empty, own, blocked). A stone changes one
 // digit of the keys of the at most 40 points within five of it on its four lines (32 within
 // four under the freestyle rule, where the fifth point never changes a shape), so a move
-// costs 40 key updates, 80 shape look-ups and 80 re-classifications (the four shapes' class and
-// value read from one table of 9^4 combinations); nothing is ever recomputed from scratch.
+// costs 40 key updates, 80 shape look-ups and at most 80 re-classifications (the four shapes'
+// class and value read from one table of 9^4 combinations), and nothing is ever recomputed from
+// scratch. Each entry a stone changes is logged, so taking the stone back subtracts its key
+// digits and restores the logged shapes, classes, values and counts without a look-up.
 //
 // Points are indexed on a board padded by five off-board points on every side, so that no line
 // look-up needs a bounds test; `index(cell)` and `cell(index)` convert to and from the Game's
@@ -106,7 +108,21 @@ class PatternBoard {
   void classify(int idx);
   /// Re-reads the shapes of idx on direction d from its keys; true when one changed.
   bool reshape(int idx, int d);
-  void update_line(int idx, int sign, int owner);
+  void update_lines(int idx, int owner);
+  /// What update_lines changed at one empty point (its shapes on one direction, class and
+  /// value), and the counts before each stone, for undo().
+  struct Saved {
+    std::int32_t q4;  // idx * 4 + direction
+    std::uint8_t shp0, shp1, cls0, cls1;
+    std::int16_t val0, val1;
+  };
+  struct Frame {
+    std::uint32_t log;  // log_'s size before the stone
+    std::array<int, kTClasses> cnt[2];
+    int tot[2];
+    std::uint8_t cls[2];
+    std::int16_t val[2];
+  };
 
   int m_, n_, pw_;
   int reach_;  // farthest point whose shape a stone changes: 4, or 5 under the standard rule
@@ -125,6 +141,8 @@ class PatternBoard {
   std::uint64_t hash_ = 0;
   int stones_ = 0;
   std::vector<int> hist_;  // 2 * index + colour
+  std::vector<Saved> log_;
+  std::vector<Frame> frames_;
 };
 
 /// Threat class of a point from the shapes of its four lines.
