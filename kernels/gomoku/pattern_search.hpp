@@ -8,7 +8,8 @@
 //      it is the only move (searched one ply deeper); a straight four (or a double four) of the
 //      player to move with no opponent five point: a win in three plies; a full board: a draw;
 //   2. the player to move has a four to play: a VCF (fours only, each answered by its one block,
-//      at most kQuiesceFours fours and kQuiesceNodes nodes) wins;
+//      at most kQuiesceFours fours and kQuiesceNodes nodes) wins (results remembered per
+//      position, as is "the opponent has no VCF" of step 5);
 //   3. at depth 0: the static evaluation;
 //   4. the opponent threatens a straight four (has an open three): only the points where the
 //      opponent's stone would make a four or better (every block of the three, far ends and gaps
@@ -172,9 +173,8 @@ class PatternSearcher {
     if (nf == 0 && b_.count(me, kTStraight) > 0) return kWin - ply - 3;
     if (ply >= kMaxPly) return evaluate();
     if (nf == 0 && b_.count(me, kTFour) + b_.count(me, kTFourThree) > 0) {
-      qnodes_ = 0;
-      line_.clear();
-      if (vcf(me, kQuiesceFours)) return kWin - ply - static_cast<int>(line_.size()) - 1;
+      const int len = vcf_memo(me, kMemoMine, true);
+      if (len >= 0) return kWin - ply - len - 1;
     }
     if (depth <= 0 && nf == 0) return evaluate();
     const bool pv = beta - alpha > 1;
@@ -321,9 +321,23 @@ class PatternSearcher {
   bool op_vcf() {
     const int op = b_.to_move() ^ 1;
     if (b_.count(op, kTFour) + b_.count(op, kTFourThree) == 0) return false;
+    // only "no VCF" is read from the memo: the defence needs a VCF's line
+    return vcf_memo(op, kMemoTheirs, false) >= 0;
+  }
+
+  /// The bounded VCF of player a from the root of a VCF search (qnodes_ reset): the length of
+  /// its line (in line_) when it wins, -1 when not; through the memo, read for a win only when
+  /// `wins_from_memo` (line_ is then not filled).
+  int vcf_memo(int a, std::uint64_t salt, bool wins_from_memo) {
+    const std::uint64_t k = b_.hash() ^ salt;
+    VcfMemo& e = memo_[k & (kMemoSize - 1)];
+    if (e.key == k && (e.len == -1 || (wins_from_memo && e.len >= 0))) return e.len;
     qnodes_ = 0;
     line_.clear();
-    return vcf(op, kQuiesceFours);
+    const int len = vcf(a, kQuiesceFours) ? static_cast<int>(line_.size()) : -1;
+    e.key = k;
+    e.len = static_cast<std::int16_t>(len);
+    return len;
   }
 
   /// Answers to the opponent's VCF threat (line_): the points of its line, the opponent's four
@@ -404,6 +418,18 @@ class PatternSearcher {
   std::uint64_t nodes_ = 0, flushed_ = 0, plays_ = 0;
   int qnodes_ = 0;
   std::vector<int> line_;
+  /// Results of the bounded VCF from a node (a function of the position alone, the search being
+  /// deterministic and its budgets fixed): the line's length of a win, -1 for none. Keys are the
+  /// position's Zobrist key salted by whose VCF it is; direct-mapped, 1 MiB per searcher. The
+  /// same positions recur in every iteration of the iterative deepening.
+  struct VcfMemo {
+    std::uint64_t key = 0;
+    std::int16_t len = -2;  // -2: empty
+  };
+  static constexpr std::uint64_t kMemoSize = 1u << 16;
+  static constexpr std::uint64_t kMemoMine = 0x9e3779b97f4a7c15ull,
+                                 kMemoTheirs = 0xc2b2ae3d27d4eb4full;
+  std::vector<VcfMemo> memo_ = std::vector<VcfMemo>(kMemoSize);
   std::uint32_t mark_[36 * 36] = {};
   std::uint32_t mark_gen_ = 0;
   bool aborted_ = false;
