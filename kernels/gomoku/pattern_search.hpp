@@ -335,8 +335,10 @@ class PatternSearcher {
     qnodes_ = 0;
     line_.clear();
     const int len = vcf(a, kQuiesceFours) ? static_cast<int>(line_.size()) : -1;
-    e.key = k;
-    e.len = static_cast<std::int16_t>(len);
+    if (len < 0 || wins_from_memo) {  // a win that would not be read keeps the slot's entry
+      e.key = k;
+      e.len = static_cast<std::int16_t>(len);
+    }
     return len;
   }
 
