@@ -35,6 +35,7 @@
 
 #include "gomoku/engine_impl.hpp"
 #include "gomoku/pattern_board.hpp"
+#include "gomoku/vcf_memo.hpp"
 
 namespace sb::gomoku::detail {
 
@@ -330,15 +331,13 @@ class PatternSearcher {
   /// `wins_from_memo` (line_ is then not filled).
   int vcf_memo(int a, std::uint64_t salt, bool wins_from_memo) {
     const std::uint64_t k = b_.hash() ^ salt;
-    VcfMemo& e = memo_[k & (kMemoSize - 1)];
-    if (e.key == k && (e.len == -1 || (wins_from_memo && e.len >= 0))) return e.len;
+    int len;
+    if (memo_.find(k, &len) && (len == VcfMemo::kNoVcf || wins_from_memo)) return len;
     qnodes_ = 0;
     line_.clear();
-    const int len = vcf(a, kQuiesceFours) ? static_cast<int>(line_.size()) : -1;
-    if (len < 0 || wins_from_memo) {  // a win that would not be read keeps the slot's entry
-      e.key = k;
-      e.len = static_cast<std::int16_t>(len);
-    }
+    len = vcf(a, kQuiesceFours) ? static_cast<int>(line_.size()) : VcfMemo::kNoVcf;
+    // a win that would not be read keeps the slot's entry
+    if (len == VcfMemo::kNoVcf || wins_from_memo) memo_.store(k, len);
     return len;
   }
 
@@ -420,18 +419,11 @@ class PatternSearcher {
   std::uint64_t nodes_ = 0, flushed_ = 0, plays_ = 0;
   int qnodes_ = 0;
   std::vector<int> line_;
-  /// Results of the bounded VCF from a node (a function of the position alone, the search being
-  /// deterministic and its budgets fixed): the line's length of a win, -1 for none. Keys are the
-  /// position's Zobrist key salted by whose VCF it is; direct-mapped, 1 MiB per searcher. The
-  /// same positions recur in every iteration of the iterative deepening.
-  struct VcfMemo {
-    std::uint64_t key = 0;
-    std::int16_t len = -2;  // -2: empty
-  };
-  static constexpr std::uint64_t kMemoSize = 1u << 16;
+  /// Results of the bounded VCF from a node (vcf_memo.hpp), 1 MiB per searcher: the same
+  /// positions recur in every iteration of the iterative deepening. Keys are salted by whose VCF.
   static constexpr std::uint64_t kMemoMine = 0x9e3779b97f4a7c15ull,
                                  kMemoTheirs = 0xc2b2ae3d27d4eb4full;
-  std::vector<VcfMemo> memo_ = std::vector<VcfMemo>(kMemoSize);
+  VcfMemo memo_{1u << 16};
   std::uint32_t mark_[36 * 36] = {};
   std::uint32_t mark_gen_ = 0;
   bool aborted_ = false;
