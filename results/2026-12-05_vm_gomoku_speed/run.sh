@@ -11,20 +11,27 @@
 # Output: LABEL-a.csv, LABEL-b.csv, their .log files and LABEL-a/, LABEL-b/ (.psq records).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-label=${LABEL:?set LABEL, the name of the run}
+label=${LABEL:-}
+[ -n "$label" ] || { echo "run.sh: set LABEL, the name of the run (its files are LABEL-a.csv ...)" >&2; exit 2; }
+case $label in */* | .*) echo "run.sh: LABEL '$label' must be a plain file name" >&2; exit 2 ;; esac
 sb=${SEARCHBENCH:-$here/../../build/searchbench}
 wine=${WINE:-/tmp/aiwine/pbrain-wine}
+[ -x "$sb" ] || { echo "run.sh: no searchbench at $sb (build it, or set SEARCHBENCH)" >&2; exit 2; }
 [ -x "$wine" ] || { echo "run.sh: no Wine at $wine (build it as docs/gomoku.md says)" >&2; exit 2; }
 for half in a b; do
   [ -e "$here/$label-$half.csv" ] && { echo "run.sh: $label-$half.csv exists; move it away first" >&2; exit 2; }
 done
+pids=()
 for half in a b; do
   out=$here/$label-$half
   "$sb" gomoku match --black-engine "$sb gomoku pbrain --level 4" --white-engine "$wine" \
     --games 50 --openings "$here/openings-$half.txt" --time-per-move 1 \
     --out "$out.csv" --records "$out" 2> "$out.log" &
+  pids+=($!)
 done
-wait
+for pid in "${pids[@]}"; do
+  wait "$pid" || { echo "run.sh: a match failed (see $label-a.log, $label-b.log)" >&2; exit 1; }
+done
 /usr/bin/python3 - "$here" "$label" <<'PY'
 import csv, math, sys
 here, label = sys.argv[1], sys.argv[2]
