@@ -11,6 +11,7 @@
 // bytes each; results -1 (no VCF) to 32,767. No I/O.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
