@@ -1,12 +1,10 @@
 # Wine 2.1's value (pbrain, 150 ms) of N random used positions of features.csv: "row value" lines.
 # Usage: /usr/bin/python3 wine_labels.py 8000 > wine_labels.txt   (Wine at /tmp/aiwine/pbrain-wine; NOTES.md)
-import subprocess, sys, random, pandas as pd, re
+import subprocess, sys, random, re
+import fitlib
 from multiprocessing import Pool
 files=open('records.txt').read().split()
-cols=['g','ply','n','y']+[f'sm{i}' for i in range(9)]+[f'so{i}' for i in range(9)]+[f'cm{i}' for i in range(8)]+[f'co{i}' for i in range(8)]+['tm','to']
-d=pd.read_csv('features.csv',names=cols)
-q=(d.cm7==0)&(d.co7==0)&(d.cm6==0)&(d.ply<d.n)
-d=d[q]
+d=fitlib.used(fitlib.load())
 idx=list(d.index); random.seed(7); random.shuffle(idx); idx=idx[:int(sys.argv[1])]
 def moves_of(path):
     mv=[]
