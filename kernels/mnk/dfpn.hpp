@@ -33,6 +33,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -177,13 +178,18 @@ class Dfpn {
         if (n == 0) return decided(1 - s);
       }
     }
-    int score[kMaxSide * kMaxSide], idx[kMaxSide * kMaxSide];
-    for (int i = 0; i < n; ++i) score[i] = move_score(b, cand[i]), idx[i] = i;
-    std::stable_sort(idx, idx + n, [&](int x, int y) {
-      if (score[x] != score[y]) return score[x] > score[y];
-      return g_.centre_rank[cand[x]] < g_.centre_rank[cand[y]];
-    });
-    for (int i = 0; i < n; ++i) out->push_back(cand[idx[i]]);
+    // Best first: the higher move_score, then the cell nearer the centre. Each cell's centre rank
+    // is unique, so the order is total, and one descending sort of packed keys (score, order-
+    // preserving as unsigned, above the inverted rank; the cell below) gives it without the
+    // buffer a stable sort allocates.
+    std::uint64_t order[kMaxSide * kMaxSide];
+    for (int i = 0; i < n; ++i) {
+      const auto sc = static_cast<std::uint32_t>(move_score(b, cand[i])) ^ 0x80000000u;
+      const auto near = static_cast<std::uint32_t>(kMaxSide * kMaxSide - g_.centre_rank[cand[i]]);
+      order[i] = std::uint64_t{sc} << 32 | near << 16 | static_cast<std::uint32_t>(cand[i]);
+    }
+    std::sort(order, order + n, std::greater<>());
+    for (int i = 0; i < n; ++i) out->push_back(static_cast<int>(order[i] & 0xFFFF));
     return NodeKind::kOpen;
   }
 
