@@ -1,14 +1,21 @@
 // A bounded transposition table for the m,n,k solvers (and the gomoku engine): exact keys, data
 // of the caller's choosing, a byte budget that is never exceeded, and replacement.
 //
-// The key space is split by hash into kSegments segments, each an array of buckets of kWays
-// slots (open addressing within the bucket). A segment starts small and doubles (rehash) when 3/4
-// full, as long as the whole table stays within its budget; a segment at its share of the budget
-// replaces, in a full bucket, the slot whose data has the lowest keep() score. So memory grows
+// The key space is split by hash into kSegments segments, each a power-of-two array of buckets of
+// kWays slots (open addressing within the bucket). A segment starts small and doubles in place
+// when 3/4 full, as long as the whole table stays within its budget: each bucket i splits
+// between itself and bucket i + n (n: the old size), its entries put back in slot order. A
+// segment at its share of the budget replaces, in a full bucket, the slot whose data has the
+// lowest keep() score. Memory is one virtual reservation of the whole budget, backed only where
+// written; bucket j of segment s lies at index j * kSegments + s, so all segments grow into the
+// same prefix and transparent huge pages (asked for on the reservation) cover it: a table of
+// gigabytes then costs far fewer TLB misses than 1,024 separate small arrays. So memory grows
 // with need and never passes the budget, and a search never runs out of memory. With Concurrent,
 // each segment is guarded by a spin lock (short critical sections; 1024 segments keep contention
 // low), so oneTBB tasks can share one table.
 #pragma once
+
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <atomic>
@@ -46,12 +53,20 @@ class Table {
     std::uint64_t cap = 1;
     while (cap * 2 * bucket_bytes * kSegments <= budget) cap *= 2;
     seg_cap_ = cap;
+    // the reservation, 2 MiB-aligned so that huge pages can cover it from its first byte
+    constexpr std::uint64_t kHuge = 2ull << 20;
+    const std::uint64_t bytes = cap * kSegments * bucket_bytes;
+    map_bytes_ = bytes + kHuge;
+    map_ = ::mmap(nullptr, map_bytes_, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (map_ == MAP_FAILED) throw OutOfMemory("cannot allocate the transposition table");
+    const auto a = (reinterpret_cast<std::uintptr_t>(map_) + kHuge - 1) & ~(kHuge - 1);
+    ::madvise(reinterpret_cast<void*>(a), bytes, MADV_HUGEPAGE);  // fewer TLB misses; a hint
+    slots_ = reinterpret_cast<Slot*>(a);
     seg_ = std::vector<Segment>(kSegments);
-    for (auto& sg : seg_) sg.alloc(std::min<std::uint64_t>(cap, 4));
+    for (auto& sg : seg_) sg.mask = std::min<std::uint64_t>(cap, 4) - 1;
   }
-  ~Table() {
-    for (auto& sg : seg_) std::free(sg.e);
-  }
+  ~Table() { ::munmap(map_, map_bytes_); }
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
 
@@ -59,7 +74,7 @@ class Table {
   bool find(const Key& key, std::uint64_t h, Data* out) {
     Segment& sg = seg_[h >> 54];
     lock(sg);
-    const Slot* e = sg.e + (h & sg.mask) * kWays;
+    const Slot* e = bucket(h >> 54, h & sg.mask);
     bool hit = false;
     for (int i = 0; i < kWays; ++i)
       if (e[i].used && e[i].key == key) {
@@ -78,7 +93,7 @@ class Table {
   void prefetch(std::uint64_t h) const {
     if constexpr (!Concurrent) {
       const Segment& sg = seg_[h >> 54];
-      const char* p = reinterpret_cast<const char*>(sg.e + (h & sg.mask) * kWays);
+      const char* p = reinterpret_cast<const char*>(bucket(h >> 54, h & sg.mask));
       constexpr std::size_t kBytes = sizeof(Slot) * kWays;
       for (std::size_t o = 0; o < kBytes; o += 64) __builtin_prefetch(p + o);
       __builtin_prefetch(p + kBytes - 1);
@@ -92,7 +107,7 @@ class Table {
   bool update(const Key& key, std::uint64_t h, F&& f) {
     Segment& sg = seg_[h >> 54];
     lock(sg);
-    Slot* e = sg.e + (h & sg.mask) * kWays;
+    Slot* e = bucket(h >> 54, h & sg.mask);
     for (int i = 0; i < kWays; ++i)
       if (e[i].used && e[i].key == key) {
         f(e[i].data);
@@ -101,9 +116,8 @@ class Table {
       }
     Data d{};
     f(d);
-    const bool fresh = put(sg, key, d, h);
-    if (fresh && ++sg.used * 4 > (sg.mask + 1) * kWays * 3 && sg.mask + 1 < seg_cap_ && !sg.capped)
-      grow(sg);
+    const bool fresh = put(e, key, d);
+    if (fresh && ++sg.used * 4 > (sg.mask + 1) * kWays * 3 && sg.mask + 1 < seg_cap_) grow(h >> 54);
     unlock(sg);
     return fresh;
   }
@@ -113,30 +127,26 @@ class Table {
   bool store(const Key& key, std::uint64_t h, const Data& data) {
     Segment& sg = seg_[h >> 54];
     lock(sg);
-    const bool fresh = put(sg, key, data, h);
-    if (fresh && ++sg.used * 4 > (sg.mask + 1) * kWays * 3 && sg.mask + 1 < seg_cap_ && !sg.capped)
-      grow(sg);
+    const bool fresh = put(bucket(h >> 54, h & sg.mask), key, data);
+    if (fresh && ++sg.used * 4 > (sg.mask + 1) * kWays * 3 && sg.mask + 1 < seg_cap_) grow(h >> 54);
     unlock(sg);
     return fresh;
   }
 
  private:
   struct Segment {
-    Slot* e = nullptr;
     std::uint64_t mask = 0;  // buckets - 1
     std::uint64_t used = 0;
-    bool capped = false;
     std::atomic<bool> busy{false};
-    void alloc(std::uint64_t buckets) {
-      e = static_cast<Slot*>(std::calloc(buckets * kWays, sizeof(Slot)));
-      if (e == nullptr) throw OutOfMemory("cannot allocate the transposition table");
-      mask = buckets - 1;
-    }
   };
 
-  /// Writes into the bucket of h: the key's own slot, an empty slot, or the least kept one.
-  static bool put(Segment& sg, const Key& key, const Data& data, std::uint64_t h) {
-    Slot* e = sg.e + (h & sg.mask) * kWays;
+  /// Bucket j of segment s (kWays slots): the segments' buckets interleaved.
+  Slot* bucket(std::uint64_t s, std::uint64_t j) const {
+    return slots_ + (j * kSegments + s) * kWays;
+  }
+
+  /// Writes into bucket e: the key's own slot, an empty slot, or the least kept one.
+  static bool put(Slot* e, const Key& key, const Data& data) {
     int victim = 0;
     std::uint64_t victim_keep = ~0ull;
     int empty = -1;
@@ -160,20 +170,21 @@ class Table {
     return false;
   }
 
-  void grow(Segment& sg) {
-    const std::uint64_t n = (sg.mask + 1) * kWays;
-    Slot* old = sg.e;
-    Slot* fresh = static_cast<Slot*>(std::calloc(n * 2, sizeof(Slot)));
-    if (fresh == nullptr) {  // no more memory: keep the size, replace from now on
-      sg.capped = true;
-      return;
-    }
-    sg.e = fresh;
+  /// Doubles segment s in place: bucket i's entries, in slot order, go back to bucket i or to the
+  /// new bucket i + n by the next bit of their hash (as a rehash into a fresh array would put
+  /// them; the new buckets are still zero, never written).
+  void grow(std::uint64_t s) {
+    Segment& sg = seg_[s];
+    const std::uint64_t n = sg.mask + 1;
     sg.mask = sg.mask * 2 + 1;
-    sg.used = 0;
-    for (std::uint64_t i = 0; i < n; ++i)
-      if (old[i].used) sg.used += put(sg, old[i].key, old[i].data, old[i].key.hash()) ? 1 : 0;
-    std::free(old);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      Slot* e = bucket(s, i);
+      Slot old[kWays];
+      std::copy(e, e + kWays, old);
+      std::fill(e, e + kWays, Slot{});
+      for (const Slot& o : old)
+        if (o.used) put(bucket(s, o.key.hash() & sg.mask), o.key, o.data);
+    }
   }
 
   void lock(Segment& sg) {
@@ -187,6 +198,9 @@ class Table {
     if constexpr (Concurrent) sg.busy.store(false, std::memory_order_release);
   }
 
+  void* map_ = nullptr;
+  std::uint64_t map_bytes_ = 0;
+  Slot* slots_ = nullptr;
   std::vector<Segment> seg_;
   std::uint64_t seg_cap_ = 1;
 };
