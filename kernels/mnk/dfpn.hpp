@@ -183,8 +183,10 @@ class Dfpn {
     // preserving as unsigned, above the inverted rank; the cell below) gives it without the
     // buffer a stable sort allocates.
     std::uint64_t order[kMaxSide * kMaxSide];
+    int score[kMaxSide * kMaxSide];
+    move_scores(b, score);
     for (int i = 0; i < n; ++i) {
-      const auto sc = static_cast<std::uint32_t>(move_score(b, cand[i])) ^ 0x80000000u;
+      const auto sc = static_cast<std::uint32_t>(score[cand[i]]) ^ 0x80000000u;
       const auto near = static_cast<std::uint32_t>(kMaxSide * kMaxSide - g_.centre_rank[cand[i]]);
       order[i] = std::uint64_t{sc} << 32 | near << 16 | static_cast<std::uint32_t>(cand[i]);
     }

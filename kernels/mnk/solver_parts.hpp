@@ -49,6 +49,24 @@ int move_score(const Board<W>& b, int c) {
   return s;
 }
 
+/// move_score of every cell at once (score[c] for each cell c of the board; occupied cells get a
+/// value too, to be ignored): window by window, each live window adding its weight to its k
+/// cells, which visits each window once where move_score visits every window of every cell.
+template <int W>
+void move_scores(const Board<W>& b, int* score) {
+  const Geometry& g = b.geometry();
+  const int me = b.to_move(), op = 1 - me;
+  std::fill(score, score + g.cells, 0);
+  const std::int16_t* cells = g.win_cells.data();
+  for (int w = 0; w < g.windows; ++w, cells += g.k) {
+    int add = 0;
+    if (b.window_live(w, me)) add += 1 << (2 * std::min(b.count(w, me), 12));
+    if (b.window_live(w, op)) add += 1 << (2 * std::min(b.count(w, op), 12));
+    if (add == 0) continue;
+    for (int j = 0; j < g.k; ++j) score[cells[j]] += add;
+  }
+}
+
 /// Candidate moves of the player to move: the empty relevant cells, plus, under the standard rule,
 /// one dead cell (all dead cells are the same pass; under the standard rule a pass can matter,
 /// under the freestyle rule an extra stone never hurts, so dead cells are dominated).
