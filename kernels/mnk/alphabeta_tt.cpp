@@ -9,12 +9,12 @@
 //  - when the opponent has a five point, only its block is searched (two: the position is lost);
 //  - moves on dead cells (in no live window) are passes: dominated under the freestyle rule (an
 //    extra stone never hurts), one representative under the standard rule.
-// Move order: the table's best move, wins, blocks, then by move_score (solver_parts.hpp), centre first.
-// Serial. The principal variation and move values are read through the same table.
+// Move order: the table's best move, wins, blocks, then by move_score (solver_parts.hpp), centre
+// first. Serial. The principal variation and move values are read through the same table.
 #include <algorithm>
 
-#include "solver_parts.hpp"
 #include "mnk/table.hpp"
+#include "solver_parts.hpp"
 
 namespace sb::mnk {
 namespace {
@@ -74,15 +74,9 @@ class AlphaBetaTT {
       int cand[kMaxSide * kMaxSide];
       const int nc = detail::candidates(b_, cand);
       int score[kMaxSide * kMaxSide];
-      for (int i = 0; i < nc; ++i)
-        score[i] = cand[i] == e.best ? 1 << 30 : detail::move_score(b_, cand[i]);
-      int idx[kMaxSide * kMaxSide];
-      for (int i = 0; i < nc; ++i) idx[i] = i;
-      std::stable_sort(idx, idx + nc, [&](int a, int c) {
-        if (score[a] != score[c]) return score[a] > score[c];
-        return g_.centre_rank[cand[a]] < g_.centre_rank[cand[c]];
-      });
-      for (int i = 0; i < nc; ++i) moves[n++] = cand[idx[i]];
+      detail::move_scores(b_, score);
+      detail::sort_by_score(g_, cand, nc, [&](int c) { return c == e.best ? 1 << 30 : score[c]; });
+      for (int i = 0; i < nc; ++i) moves[n++] = cand[i];
     }
     const std::uint64_t start = nodes_;
     int best = -2, best_move = -1;

@@ -33,7 +33,6 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -178,20 +177,11 @@ class Dfpn {
         if (n == 0) return decided(1 - s);
       }
     }
-    // Best first: the higher move_score, then the cell nearer the centre. Each cell's centre rank
-    // is unique, so the order is total, and one descending sort of packed keys (score, order-
-    // preserving as unsigned, above the inverted rank; the cell below) gives it without the
-    // buffer a stable sort allocates.
-    std::uint64_t order[kMaxSide * kMaxSide];
+    // best first: the higher move_score, then the cell nearer the centre
     int score[kMaxSide * kMaxSide];
     move_scores(b, score);
-    for (int i = 0; i < n; ++i) {
-      const auto sc = static_cast<std::uint32_t>(score[cand[i]]) ^ 0x80000000u;
-      const auto near = static_cast<std::uint32_t>(kMaxSide * kMaxSide - g_.centre_rank[cand[i]]);
-      order[i] = std::uint64_t{sc} << 32 | near << 16 | static_cast<std::uint32_t>(cand[i]);
-    }
-    std::sort(order, order + n, std::greater<>());
-    for (int i = 0; i < n; ++i) out->push_back(static_cast<int>(order[i] & 0xFFFF));
+    sort_by_score(g_, cand, n, [&](int c) { return score[c]; });
+    out->assign(cand, cand + n);
     return NodeKind::kOpen;
   }
 

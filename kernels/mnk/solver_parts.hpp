@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "mnk/board.hpp"
@@ -65,6 +66,23 @@ void move_scores(const Board<W>& b, int* score) {
     if (add == 0) continue;
     for (int j = 0; j < g.k; ++j) score[cells[j]] += add;
   }
+}
+
+/// Sorts cand[0..n) best first: the higher score_of(cell), then the cell nearer the centre. Each
+/// cell's centre rank is unique, so the order is total, and one descending sort of packed keys
+/// (the score, order-preserving as unsigned, above the inverted rank, the cell below) gives it
+/// without the buffer a stable sort allocates.
+template <class ScoreOf>
+void sort_by_score(const Geometry& g, int* cand, int n, ScoreOf&& score_of) {
+  constexpr int kCells = kMaxSide * kMaxSide;
+  std::uint64_t order[kCells];
+  for (int i = 0; i < n; ++i) {
+    const auto sc = static_cast<std::uint32_t>(score_of(cand[i])) ^ 0x80000000u;
+    const auto near = static_cast<std::uint32_t>(kCells - g.centre_rank[cand[i]]);
+    order[i] = std::uint64_t{sc} << 32 | near << 16 | static_cast<std::uint32_t>(cand[i]);
+  }
+  std::sort(order, order + n, std::greater<>());
+  for (int i = 0; i < n; ++i) cand[i] = static_cast<int>(order[i] & 0xFFFF);
 }
 
 /// Candidate moves of the player to move: the empty relevant cells, plus, under the standard rule,
