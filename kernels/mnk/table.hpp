@@ -15,16 +15,16 @@
 // low), so oneTBB tasks can share one table.
 #pragma once
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "core/page_block.hpp"
 #include "mnk/board.hpp"
 #include "mnk/mnk.hpp"
 
@@ -52,20 +52,16 @@ class Table {
     std::uint64_t cap = 1;
     while (cap * 2 * bucket_bytes * kSegments <= budget) cap *= 2;
     seg_cap_ = cap;
-    // the reservation, 2 MiB-aligned so that huge pages can cover it from its first byte
-    constexpr std::uint64_t kHuge = 2ull << 20;
-    const std::uint64_t bytes = cap * kSegments * bucket_bytes;
-    map_bytes_ = bytes + kHuge;
-    map_ = ::mmap(nullptr, map_bytes_, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (map_ == MAP_FAILED) throw OutOfMemory("cannot allocate the transposition table");
-    const auto a = (reinterpret_cast<std::uintptr_t>(map_) + kHuge - 1) & ~(kHuge - 1);
-    ::madvise(reinterpret_cast<void*>(a), bytes, MADV_HUGEPAGE);  // fewer TLB misses; a hint
-    slots_ = reinterpret_cast<Slot*>(a);
+    // one reservation, 2 MiB-aligned and marked for huge pages (core/page_block.hpp)
+    try {
+      block_ = PageBlock(cap * kSegments * bucket_bytes);
+    } catch (const std::bad_alloc&) {
+      throw OutOfMemory("cannot allocate the transposition table");
+    }
+    slots_ = reinterpret_cast<Slot*>(block_.data());
     seg_ = std::vector<Segment>(kSegments);
     for (auto& sg : seg_) sg.mask = std::min<std::uint64_t>(cap, 4) - 1;
   }
-  ~Table() { ::munmap(map_, map_bytes_); }
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
 
@@ -197,8 +193,7 @@ class Table {
     if constexpr (Concurrent) sg.busy.store(false, std::memory_order_release);
   }
 
-  void* map_ = nullptr;
-  std::uint64_t map_bytes_ = 0;
+  PageBlock block_;
   Slot* slots_ = nullptr;
   std::vector<Segment> seg_;
   std::uint64_t seg_cap_ = 1;

@@ -7,16 +7,16 @@
 // Limits: budget >= kMinBytes (128 KiB); values 0..254.
 #pragma once
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <string>
 #include <thread>
 
+#include "core/page_block.hpp"
 #include "queens_game/queens_game.hpp"
 #include "square_set.hpp"
 
@@ -55,15 +55,13 @@ class Table {
     check_budget(budget);
     cap_ = budget / (static_cast<std::uint64_t>(kSegments) * kBucketBytes);
     bytes_ = cap_ * kSegments * kBucketBytes;
-    void* m = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED)
+    try {  // 2 MiB-aligned and marked for huge pages: fewer TLB misses (core/page_block.hpp)
+      block_ = PageBlock(bytes_);
+    } catch (const std::bad_alloc&) {
       throw OutOfMemory("cannot reserve " + std::to_string(bytes_ >> 20) +
                         " MiB for the transposition table");
-#ifdef MADV_HUGEPAGE
-    ::madvise(m, bytes_, MADV_HUGEPAGE);  // fewer TLB misses; a hint only
-#endif
-    b_ = static_cast<Bucket*>(m);
+    }
+    b_ = reinterpret_cast<Bucket*>(block_.data());
     seg_ = std::make_unique<Segment[]>(kSegments);
     const std::uint64_t start = std::min<std::uint64_t>(cap_, 4);
     for (int i = 0; i < kSegments; ++i) seg_[i].n.store(start, std::memory_order_relaxed);
@@ -74,9 +72,6 @@ class Table {
       throw OutOfMemory("--max-memory " + std::to_string(budget) +
                         " bytes is too small for the transposition table (at least " +
                         std::to_string(kMinBytes >> 10) + " KiB)");
-  }
-  ~Table() {
-    ::munmap(b_, bytes_);
   }
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
@@ -131,14 +126,10 @@ class Table {
   }
 
   /// The hash of x with tag (the one that places it in the table).
-  static std::uint64_t key_hash(const Set<W>& x, int tag) {
-    return hash(tagged(x, tag));
-  }
+  static std::uint64_t key_hash(const Set<W>& x, int tag) { return hash(tagged(x, tag)); }
 
   /// Bytes reserved (the budget rounded down to whole buckets per segment).
-  std::uint64_t reserved_bytes() const {
-    return bytes_;
-  }
+  std::uint64_t reserved_bytes() const { return bytes_; }
 
  private:
   struct alignas(kBucketBytes) Bucket {
@@ -181,9 +172,7 @@ class Table {
     if (j >= n) j -= low;
     return j;
   }
-  Bucket& bucket_at(std::uint64_t seg, std::uint64_t j) const {
-    return b_[j * kSegments + seg];
-  }
+  Bucket& bucket_at(std::uint64_t seg, std::uint64_t j) const { return b_[j * kSegments + seg]; }
   Bucket& bucket(std::uint64_t h) const {
     const std::uint64_t seg = h >> 54;
     return bucket_at(seg, slot(h, seg_[seg].n.load(std::memory_order_relaxed)));
@@ -297,6 +286,7 @@ class Table {
     if constexpr (Concurrent) sg.busy.store(false, std::memory_order_release);
   }
 
+  PageBlock block_;
   Bucket* b_ = nullptr;
   std::uint64_t cap_ = 0;    // most buckets a segment may have
   std::uint64_t bytes_ = 0;  // reserved
