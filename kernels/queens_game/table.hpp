@@ -54,11 +54,11 @@ class Table {
   explicit Table(std::uint64_t budget) {
     check_budget(budget);
     cap_ = budget / (static_cast<std::uint64_t>(kSegments) * kBucketBytes);
-    bytes_ = cap_ * kSegments * kBucketBytes;
+    const std::uint64_t bytes = cap_ * kSegments * kBucketBytes;
     try {  // 2 MiB-aligned and marked for huge pages: fewer TLB misses (core/page_block.hpp)
-      block_ = PageBlock(bytes_);
+      block_ = PageBlock(bytes);
     } catch (const std::bad_alloc&) {
-      throw OutOfMemory("cannot reserve " + std::to_string(bytes_ >> 20) +
+      throw OutOfMemory("cannot reserve " + std::to_string(bytes >> 20) +
                         " MiB for the transposition table");
     }
     b_ = reinterpret_cast<Bucket*>(block_.data());
@@ -129,7 +129,7 @@ class Table {
   static std::uint64_t key_hash(const Set<W>& x, int tag) { return hash(tagged(x, tag)); }
 
   /// Bytes reserved (the budget rounded down to whole buckets per segment).
-  std::uint64_t reserved_bytes() const { return bytes_; }
+  std::uint64_t reserved_bytes() const { return block_.bytes(); }
 
  private:
   struct alignas(kBucketBytes) Bucket {
@@ -288,8 +288,7 @@ class Table {
 
   PageBlock block_;
   Bucket* b_ = nullptr;
-  std::uint64_t cap_ = 0;    // most buckets a segment may have
-  std::uint64_t bytes_ = 0;  // reserved
+  std::uint64_t cap_ = 0;  // most buckets a segment may have
   std::unique_ptr<Segment[]> seg_;
 };
 
