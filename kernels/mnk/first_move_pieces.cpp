@@ -64,7 +64,7 @@ namespace sb::mnk {
 namespace {
 
 /// The estimated work of a refutation piece expected to be solved (list.work); one expected not
-/// to be needed weighs 1.
+/// to be needed weighs 0 (it is answered at once) until it turns out to be needed.
 constexpr std::uint64_t kHeavyPiece = 100;
 
 /// Field indices of a piece's subtotals.
@@ -318,10 +318,10 @@ PieceList list_of(const Instance& inst, std::shared_ptr<const Plan> plan, Cut cu
     list.not_needed = [](const Subtotals& s) { return s.v[kValue] == 0; };
     // The estimate of the time left assumes that each chosen reply holds (no deferred question
     // asked) and, on the empty freestyle board, that no first move wins (no reply piece solved):
-    // those pieces weigh 1, the others 100.
+    // those pieces weigh 0, the others kHeavyPiece.
     for (const Piece& pc : plan->pieces)
       list.work.push_back(
-          pc.deferred || (pc.reply >= 0 && pc.third < 0 && plan->stealing) ? 1 : kHeavyPiece);
+          pc.deferred || (pc.reply >= 0 && pc.third < 0 && plan->stealing) ? 0 : kHeavyPiece);
   }
   list.result_text = [inst, plan, cut](const std::vector<Subtotals>& by_id) {
     return result_text(inst, *plan, by_id, cut);
@@ -420,7 +420,7 @@ PieceList list_for(const Instance& inst, Cut cut, Kernel inner, std::uint64_t pi
 /// pieces it depends on (taken before it, as every third-move piece comes before every deferred
 /// piece) are finished. The estimate of the work left (list.work) grows when a piece weighed as
 /// not needed turns out to be needed: a deferred question, or on the empty freestyle board the
-/// replies once a first move wins (then all of them at once).
+/// replies once a first move wins (then all of them at once, except those already finished).
 struct NeedGate {
   std::mutex mu;
   std::condition_variable cv;
@@ -429,13 +429,14 @@ struct NeedGate {
   Progress* progress = nullptr;     // the run's, or null
   std::vector<std::uint64_t> work;  // list.work
   std::vector<bool> raised;         // its estimate raised: add the difference when it finishes
+  std::vector<bool> over;           // finished (now or in the journal): its estimate stays
   bool replies_raised = false;
 
   /// Under mu: piece id is needed; raise the estimate where it assumed not.
   void needed(const Plan& plan, std::size_t id) {
     if (progress == nullptr || work.size() != plan.pieces.size() || work[id] >= kHeavyPiece) return;
     auto raise = [&](std::size_t j) {
-      if (raised[j] || value[j] != 0) return;
+      if (raised[j] || over[j]) return;
       raised[j] = true;
       progress->work_total.fetch_add(kHeavyPiece - work[j], std::memory_order_relaxed);
     };
@@ -450,6 +451,7 @@ struct NeedGate {
 
   /// Under mu: piece id finished (solved or not needed).
   void finished(std::size_t id) {
+    if (id < over.size()) over[id] = true;
     if (progress != nullptr && id < raised.size() && raised[id])
       progress->work_done.fetch_add(kHeavyPiece - work[id], std::memory_order_relaxed);
   }
@@ -545,12 +547,15 @@ Result solve_pieces(const Params& p, const char* name, Cut cut, Kernel inner, bo
     gate->progress = p.progress;
     gate->work = list.work;
     gate->raised.assign(plan->pieces.size(), false);
+    gate->over.assign(plan->pieces.size(), false);
     if (p.pieces != nullptr) {
       gated.finished = p.pieces->finished;
       for (const PieceRecord& rec : gated.finished)
-        if (rec.id < gate->value.size())  // a bad id: the runner refuses it
+        if (rec.id < gate->value.size()) {  // a bad id: the runner refuses it
           gate->value[rec.id] =
               static_cast<std::uint8_t>(std::min<std::uint64_t>(rec.sub.v[kValue], 2));
+          gate->over[rec.id] = true;
+        }
     }
     gated.on_piece = [gate, outer = p.pieces](std::uint64_t id, const Subtotals& sub,
                                               double seconds) {

@@ -67,8 +67,9 @@ struct PieceList {
   /// whether a piece's recorded subtotals say it was not needed in its run (not solved; --verify
   /// then has nothing to compare). Empty: every piece is solved.
   std::function<bool(const Subtotals&)> not_needed;
-  /// Optional: the estimated relative work of each piece (index = id, any positive scale), for
-  /// the estimate of the time left; empty: all pieces alike.
+  /// Optional: the estimated relative work of each piece (index = id, any scale), for the
+  /// estimate of the time left; 0 for a piece expected to take no time (e.g. one expected not to
+  /// be needed); empty: all pieces alike.
   std::vector<std::uint64_t> work;
 };
 

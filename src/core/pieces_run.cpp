@@ -1,8 +1,10 @@
 #include "core/pieces_run.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -94,15 +96,33 @@ PieceValues run_pieces_by_id(const PieceList& list, [[maybe_unused]] int threads
     progress->work_total.store(work_total, std::memory_order_relaxed);
     progress->work_done.store(work_done, std::memory_order_relaxed);
   }
+  // A piece under way counts as half done in the estimated work (its expected share): without
+  // that, early in a run of large pieces on several threads the rate counts only the pieces
+  // finished, and the time left comes out several times too long.
+  const bool credit = progress != nullptr && weighted;
+  std::unique_ptr<std::atomic<bool>[]> started(new std::atomic<bool>[credit ? list.count : 0] {});
+  PieceList run = list;
+  if (credit)
+    run.solve = [&list, &started, progress](const std::uint64_t* ids, std::size_t k,
+                                            Subtotals* out) {
+      for (std::size_t j = 0; j < k; ++j)
+        if (ids[j] < list.count && !started[ids[j]].exchange(true, std::memory_order_relaxed))
+          progress->work_done.fetch_add(list.work[ids[j]] / 2, std::memory_order_relaxed);
+      list.solve(ids, k, out);
+    };
   mine.on_piece = [&](std::uint64_t id, const Subtotals& sub, double seconds) {
     v.by_id[id] = sub;  // one writer per id (rank 0 alone under MPI)
-    if (progress != nullptr && weighted)
-      progress->work_done.fetch_add(list.work[id], std::memory_order_relaxed);
+    if (credit) {
+      // the rest of its work; all of it for a piece another rank solved
+      const std::uint64_t w = list.work[id];
+      progress->work_done.fetch_add(started[id].load(std::memory_order_relaxed) ? w - w / 2 : w,
+                                    std::memory_order_relaxed);
+    }
     if (hooks != nullptr && hooks->on_piece) hooks->on_piece(id, sub, seconds);
   };
   if (on_ranks) {
 #ifdef SEARCHBENCH_WITH_MPI
-    const PieceRun r = run_pieces_mpi(list, threads, progress, &mine);
+    const PieceRun r = run_pieces_mpi(run, threads, progress, &mine);
     v.threads = r.threads;
     v.ranks = r.ranks;
     broadcast_pieces(v.by_id);
@@ -113,11 +133,11 @@ PieceValues run_pieces_by_id(const PieceList& list, [[maybe_unused]] int threads
   }
 #ifdef SEARCHBENCH_WITH_TBB
   if (threads > 1) {
-    v.threads = run_pieces_tbb(list, threads, progress, &mine).threads;
+    v.threads = run_pieces_tbb(run, threads, progress, &mine).threads;
     return v;
   }
 #endif
-  run_pieces_serial(list, progress, &mine);
+  run_pieces_serial(run, progress, &mine);
   v.threads = 1;
   return v;
 }

@@ -61,7 +61,8 @@ struct PieceValues {
 /// run_pieces_mpi does (collective; every rank then returns every piece's subtotals), and
 /// returns every piece's subtotals by id, the finished ones (hooks->finished) included.
 /// hooks->on_piece is called for each piece solved, as by the other runners. With list.work
-/// set, progress->work_total and work_done follow the pieces' estimated work as well. on_ranks
+/// set, progress->work_total and work_done follow the pieces' estimated work as well, a piece
+/// under way on this process counting half of its work (rounded down) until it finishes. on_ranks
 /// in a build without MPI: std::logic_error.
 PieceValues run_pieces_by_id(const PieceList& list, int threads, Progress* progress,
                              const PieceHooks* hooks, bool on_ranks = false);

@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "nqueens/sym_search.hpp"
 #include "core/pieces.hpp"
 #include "core/pieces_run.hpp"
 #include "core/typed_problem.hpp"
@@ -18,6 +17,7 @@
 #include "nqueens/pieces.hpp"
 #include "nqueens/problem.hpp"
 #include "nqueens/reference.hpp"
+#include "nqueens/sym_search.hpp"
 
 namespace {
 
@@ -158,6 +158,54 @@ TEST(Runners, SkipFinishedReportTheRest) {
       return sb::run_pieces_mpi(l, t, p, h);
     });
 #endif
+}
+
+// run_pieces_by_id with estimated work per piece: the work planned is the list's sum, the
+// finished pieces' work is done from the start, a piece under way counts half of its work
+// (rounded down) and a finished one all of it, so the work done ends at the work planned.
+TEST(Runners, EstimatedWorkCountsPiecesUnderWayAsHalfDone) {
+  PieceList l = nq::bitboard_sym_pieces(9);
+  auto inner = l.solve;
+  l.work.clear();
+  std::uint64_t planned = 0;
+  for (std::uint64_t id = 0; id < l.count; ++id) {
+    l.work.push_back(id % 4 == 3 ? 0 : 2 * id + 3);  // odd, even and zero weights
+    planned += l.work.back();
+  }
+  PieceHooks hooks;
+  std::uint64_t done = 0;
+  for (std::uint64_t id : {std::uint64_t{1}, std::uint64_t{4}}) {
+    Subtotals s;
+    inner(&id, 1, &s);
+    hooks.finished.push_back({id, s});
+    done += l.work[id];
+  }
+  sb::Progress progress;
+  // Serially the pieces run in id order: at each solve the work done is that of the pieces
+  // finished before it plus half of its own.
+  std::vector<std::uint64_t> seen(l.count, ~0ull), want(l.count, ~0ull);
+  for (std::uint64_t id = 0; id < l.count; ++id) {
+    if (id == 1 || id == 4) continue;
+    want[id] = done + l.work[id] / 2;
+    done += l.work[id];
+  }
+  l.solve = [inner, &progress, &seen](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+    for (std::size_t i = 0; i < k; ++i) seen[ids[i]] = progress.work_done.load();
+    inner(ids, k, out);
+  };
+  const auto v = sb::run_pieces_by_id(l, 1, &progress, &hooks);
+  EXPECT_EQ(seen, want);
+  EXPECT_EQ(progress.work_total.load(), planned);
+  EXPECT_EQ(progress.work_done.load(), planned);
+  Subtotals sum = l.base;
+  for (const Subtotals& s : v.by_id) sum += s;
+  EXPECT_EQ(sum, serial(9));
+  // On two threads (with oneTBB) the work done ends at the work planned as well.
+  sb::Progress two;
+  l.solve = inner;
+  sb::run_pieces_by_id(l, 2, &two, &hooks);
+  EXPECT_EQ(two.work_total.load(), planned);
+  EXPECT_EQ(two.work_done.load(), planned);
 }
 
 TEST(Runners, BadSchedulesAreRefused) {

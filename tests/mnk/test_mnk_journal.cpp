@@ -256,6 +256,62 @@ TEST(MnkJournal, RefutationPiecesPlanAndResume) {
   }
 }
 
+// The refutation pieces' estimated work (for the time left on stderr): a piece expected not to
+// be needed (a deferred question; a reply piece where strategy stealing leaves every reply
+// unneeded) weighs 0, the others alike; when such a piece turns out to be needed the work planned
+// grows, and at the end of a run the work done is the work planned (pieces under way counted
+// half, the rest when they finish).
+TEST(MnkJournal, RefutationPiecesEstimatedWork) {
+  for (const char* text : {"5x4k4", "4x4k3"}) {
+    const auto list = mnk::refutation_pieces(mnk::parse_instance(text), 64ull << 20);
+    ASSERT_EQ(list.work.size(), list.count) << text;
+    std::uint64_t heavy = 0, planned = 0, zero = 0;
+    for (std::uint64_t w : list.work) {
+      if (w == 0) {
+        ++zero;
+      } else {
+        if (heavy == 0) heavy = w;
+        EXPECT_EQ(w, heavy) << text;
+      }
+      planned += w;
+    }
+    EXPECT_GT(zero, 0u) << text;
+    EXPECT_GT(heavy, 0u) << text;
+    std::vector<sb::Subtotals> run(list.count);
+    for (int threads : {1, 2}) {
+      sb::Progress progress;
+      sb::PieceHooks record;
+      record.on_piece = [&](std::uint64_t id, const sb::Subtotals& t, double) { run[id] = t; };
+      auto p = params(text, threads);
+      p.progress = &progress;
+      p.pieces = &record;
+      mnk::pns_refutation_pieces(p);
+      EXPECT_EQ(progress.work_done.load(), progress.work_total.load()) << text << threads;
+      // 5x4k4 is a draw: no piece weighed 0 was needed; 4x4k3 is a first-player win, so the
+      // replies to its winning first move were needed after all.
+      if (std::string(text) == "5x4k4")
+        EXPECT_EQ(progress.work_total.load(), planned) << threads;
+      else
+        EXPECT_GT(progress.work_total.load(), planned) << threads;
+    }
+    // Resumed from either half of the last run's pieces: the work done ends at the work planned.
+    for (int threads : {1, 2})
+      for (int part : {0, 1}) {
+        sb::PieceHooks hooks;
+        for (std::uint64_t id = 0; id < list.count; ++id)
+          if ((id < list.count / 2) == (part == 0)) hooks.finished.push_back({id, run[id]});
+        hooks.on_piece = [](std::uint64_t, const sb::Subtotals&, double) {};
+        sb::Progress progress;
+        auto p = params(text, threads);
+        p.progress = &progress;
+        p.pieces = &hooks;
+        mnk::pns_refutation_pieces(p);
+        EXPECT_EQ(progress.work_done.load(), progress.work_total.load())
+            << text << " threads " << threads << " part " << part;
+      }
+  }
+}
+
 fs::path temp_dir() {
   return sb::test::process_temp_dir("mnk_journal");
 }
