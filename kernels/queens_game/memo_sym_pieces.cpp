@@ -8,15 +8,16 @@
 // the children of the start are the first moves, and symmetric moves have equal values), and the
 // first player wins exactly when some piece's value is 0. Work split: pieces in id order,
 // heaviest first (most free squares left by the move), run on `threads` oneTBB threads at once,
-// each piece serial (src/core/pieces_run.hpp, run_pieces_by_id); the pieces that one thread
-// solves one after the other share a bounded table (TablePool: at most one per thread, each
-// budget / threads of --max-memory), so a position reached from several first moves is searched
-// once per thread, not once per piece (13 x 13 with Grundy values: 81.3 M nodes on one thread,
-// memo-sym --move-grundy's count, against 207.8 M with a table per piece). The values stored are
-// exact whichever piece stored them, so every piece's value is; node counts depend on which
-// pieces a thread solved before (deterministic on one thread, without a resume), so the kernel
-// is out of the signature. A stop loses the tables: a resumed run searches its pieces on empty
-// ones. Limits: rows * cols <= kMaxSquares (304); Grundy values <= 253.
+// each piece by one thread (src/core/pieces_run.hpp, run_pieces_by_id). The pieces share one
+// bounded table, so a position reached from several first moves is searched once, not once per
+// piece (13 x 13 with Grundy values: 81.3 M nodes on one thread, memo-sym --move-grundy's count,
+// against 207.8 M with a table per piece): on one thread a plain table of the whole --max-memory,
+// on several the concurrent table of memo-sym-tbb (memo_sym_tbb.cpp), where a thread puts off a
+// position another thread is searching (ABDADA, busy_set.hpp). The values stored are exact
+// whichever piece stored them, so every piece's value is; node counts depend on which pieces were
+// solved before and, on several threads, on their timing (deterministic on one thread, without a
+// resume), so the kernel is out of the signature. A stop loses the table: a resumed run searches
+// its pieces on an empty one. Limits: rows * cols <= kMaxSquares (304); Grundy values <= 253.
 //
 // memo-sym-reply-pieces cuts one ply deeper, for boards whose first-move classes are too large
 // for a sitting (17 x 17): one piece per class of positions after a first move and a reply
@@ -24,7 +25,7 @@
 // the Grundy value (or outcome) of that position; a first move's value is then the mex of its
 // replies' values (Sprague-Grundy; for outcomes: the move wins when every reply loses; under
 // misere play a first move that leaves no reply loses), and the start's as above. More pieces
-// (1,366 on 13 x 13, 4,264 on 17 x 17), each smaller, on the same pooled tables. Exact Grundy
+// (1,366 on 13 x 13, 4,264 on 17 x 17), each smaller, on the same shared table. Exact Grundy
 // values of every position after two plies are more than a first move's mex needs, so the total
 // grows (with Grundy values: 1.0 x the first-move pieces' nodes on 12 x 12, 5.4 x on 13 x 13, both
 // measured with a table per first-move piece).
@@ -150,10 +151,30 @@ std::vector<std::uint64_t> Cut<W>::class_values(const std::vector<Subtotals>& by
   return v;
 }
 
-/// Tables lent to the pieces: a piece takes a free one (or a new one when all are in use,
-/// so at most one per thread) and gives it back with what it stored, so the pieces solved one
-/// after the other share their positions (the values stored are exact, whatever piece stored
-/// them). Freed with the piece list.
+/// The one table of a run on several threads: the concurrent table, made at the first piece
+/// (a list built only to be checked or journalled reserves nothing), and the set of the positions
+/// the threads are searching. Freed with the piece list.
+template <int W>
+class SharedTable {
+ public:
+  explicit SharedTable(std::uint64_t budget) : budget_(budget) {}
+  detail::Table<W, true>& table() {
+    std::call_once(made_, [&] { t_ = std::make_unique<detail::Table<W, true>>(budget_); });
+    return *t_;
+  }
+  detail::Busy& busy() { return busy_; }
+
+ private:
+  std::uint64_t budget_;
+  std::once_flag made_;
+  std::unique_ptr<detail::Table<W, true>> t_;
+  detail::Busy busy_;
+};
+
+/// Tables lent to the pieces run on one thread (or by first_move_pieces' list): a piece takes a
+/// free one (or a new one when all are in use, so at most one per thread) and gives it back with
+/// what it stored, so the pieces solved one after the other share their positions (the values
+/// stored are exact, whatever piece stored them). Freed with the piece list.
 template <int W>
 class TablePool {
  public:
@@ -216,9 +237,39 @@ std::string result_text(Mode mode, const std::vector<std::uint64_t>& values,
          " positions=" + std::to_string(positions);
 }
 
+/// The subtotals of piece `id`, searched by engine e (its counters in st).
+template <int W, class Engine>
+Subtotals piece_subtotals(const Cut<W>& cut, Mode mode, std::uint64_t id, Engine& e,
+                          const detail::Stats& st) {
+  const auto& c = cut.child[id];
+  int value = 0;
+  switch (mode) {
+    case Mode::kGrundy:
+      value = e.grundy(c);
+      break;
+    case Mode::kOutcome:
+      value = e.wins(c, 0) ? 1 : 0;
+      break;
+    case Mode::kMisere:
+      value = e.wins_misere(c) ? 1 : 0;
+      break;
+  }
+  Subtotals s;
+  s.v[kValue] = static_cast<std::uint64_t>(value);
+  // the class's lowest square; for a reply piece, first move x squares + reply (one way)
+  const auto& sq = cut.squares[id];
+  s.v[kSquare] = static_cast<std::uint64_t>(
+      sq.size() == 2 && cut.plies == 2 ? sq[0] * cut.g.n + sq[1] : sq.front());
+  s.v[kNodes] = st.nodes;
+  s.v[kPositions] = st.stored;
+  return s;
+}
+
+/// The piece list of `cut`; its pieces share one table of `budget` bytes: with `shared` the
+/// concurrent one (pieces on several threads at once), else one per thread (TablePool).
 template <int W>
 PieceList make_list(const std::shared_ptr<const Cut<W>>& cut, int rows, int cols, Mode mode,
-                    std::uint64_t piece_budget) {
+                    std::uint64_t budget, bool shared) {
   const int plies = cut->plies;
   PieceList list;
   const std::string cut_name = plies == 1 ? "first-moves" : "replies";
@@ -251,42 +302,34 @@ PieceList make_list(const std::shared_ptr<const Cut<W>>& cut, int rows, int cols
     return result_text(mode, cut->class_values(by_id, mode != Mode::kGrundy, mode == Mode::kMisere),
                        by_id);
   };
-  auto pool = std::make_shared<TablePool<W>>(piece_budget);
-  list.solve = [cut, mode, piece_budget, pool](const std::uint64_t* ids, std::size_t k,
-                                               Subtotals* out) {
-    for (std::size_t j = 0; j < k; ++j) {
-      if (ids[j] >= cut->child.size())
-        throw std::invalid_argument("queens-game piece " + std::to_string(ids[j]) +
-                                    " is out of range (" + std::to_string(cut->child.size()) +
-                                    " pieces)");
-      typename TablePool<W>::Lease lease(pool.get());
-      detail::Table<W, false>& tt = lease.table();
-      detail::Stats st;
-      auto e = std::make_unique<detail::Engine<W, false>>(cut->g, tt, st);
-      const auto& c = cut->child[ids[j]];
-      int value = 0;
-      switch (mode) {
-        case Mode::kGrundy:
-          value = e->grundy(c);
-          break;
-        case Mode::kOutcome:
-          value = e->wins(c, 0) ? 1 : 0;
-          break;
-        case Mode::kMisere:
-          value = e->wins_misere(c) ? 1 : 0;
-          break;
-      }
-      Subtotals s;
-      s.v[kValue] = static_cast<std::uint64_t>(value);
-      // the class's lowest square; for a reply piece, first move x squares + reply (one way)
-      const auto& sq = cut->squares[ids[j]];
-      s.v[kSquare] = static_cast<std::uint64_t>(
-          sq.size() == 2 && cut->plies == 2 ? sq[0] * cut->g.n + sq[1] : sq.front());
-      s.v[kNodes] = st.nodes;
-      s.v[kPositions] = st.stored;
-      out[j] = s;
-    }
+  auto check = [cut](std::uint64_t id) {
+    if (id >= cut->child.size())
+      throw std::invalid_argument("queens-game piece " + std::to_string(id) + " is out of range (" +
+                                  std::to_string(cut->child.size()) + " pieces)");
   };
+  if (shared) {
+    auto one = std::make_shared<SharedTable<W>>(budget);
+    list.solve = [cut, mode, one, check](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+      for (std::size_t j = 0; j < k; ++j) {
+        check(ids[j]);
+        detail::Stats st;
+        auto e = std::make_unique<detail::Engine<W, true>>(cut->g, one->table(), st, nullptr,
+                                                           &one->busy());
+        out[j] = piece_subtotals(*cut, mode, ids[j], *e, st);
+      }
+    };
+  } else {
+    auto pool = std::make_shared<TablePool<W>>(budget);
+    list.solve = [cut, mode, pool, check](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+      for (std::size_t j = 0; j < k; ++j) {
+        check(ids[j]);
+        typename TablePool<W>::Lease lease(pool.get());
+        detail::Stats st;
+        auto e = std::make_unique<detail::Engine<W, false>>(cut->g, lease.table(), st);
+        out[j] = piece_subtotals(*cut, mode, ids[j], *e, st);
+      }
+    };
+  }
   return list;
 }
 
@@ -298,8 +341,8 @@ struct Pieces {
   std::function<std::vector<std::uint64_t>(const std::vector<Subtotals>&)> class_values;
 };
 
-Pieces make_pieces(int rows, int cols, bool misere, bool grundy_values, std::uint64_t piece_budget,
-                   int plies) {
+Pieces make_pieces(int rows, int cols, bool misere, bool grundy_values, std::uint64_t budget,
+                   int plies, bool shared) {
   if (rows < 1 || cols < 1 || rows * cols > kMaxSquares)
     throw std::invalid_argument("queens-game pieces: a " + std::to_string(rows) + " x " +
                                 std::to_string(cols) + " board is outside 1.." +
@@ -313,7 +356,7 @@ Pieces make_pieces(int rows, int cols, bool misere, bool grundy_values, std::uin
   return detail::dispatch_words(rows * cols, [&]<int W>() {
     auto cut = std::make_shared<const Cut<W>>(rows, cols, plies);
     Pieces p;
-    p.list = make_list<W>(cut, rows, cols, mode, piece_budget);
+    p.list = make_list<W>(cut, rows, cols, mode, budget, shared);
     p.classes = cut->classes;
     p.class_values = [cut, mode](const std::vector<Subtotals>& by_id) {
       return cut->class_values(by_id, mode != Mode::kGrundy, mode == Mode::kMisere);
@@ -326,7 +369,7 @@ Pieces make_pieces(int rows, int cols, bool misere, bool grundy_values, std::uin
 
 PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
                             std::uint64_t piece_budget, int plies) {
-  return make_pieces(rows, cols, misere, grundy_values, piece_budget, plies).list;
+  return make_pieces(rows, cols, misere, grundy_values, piece_budget, plies, false).list;
 }
 
 std::vector<std::vector<int>> first_move_classes(int rows, int cols) {
@@ -336,11 +379,13 @@ std::vector<std::vector<int>> first_move_classes(int rows, int cols) {
 
 Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks, int plies) {
   validate(p, kernel);
-  const std::uint64_t per_piece = detail::budget(p) / static_cast<std::uint64_t>(p.threads);
+  // One table of the whole budget (on every rank), shared by the threads when there are several.
+  const std::uint64_t budget = detail::budget(p);
+  const bool shared = p.threads > 1;
   // Refused here, on every rank alike, rather than in a piece (where under MPI it ends the job).
-  detail::Table<1, false>::check_budget(per_piece);
+  detail::Table<1, false>::check_budget(budget);
   const bool grundy_values = p.grundy || p.move_grundy;
-  const Pieces pieces = make_pieces(p.rows, p.cols, p.misere, grundy_values, per_piece, plies);
+  const Pieces pieces = make_pieces(p.rows, p.cols, p.misere, grundy_values, budget, plies, shared);
   const PieceValues v = run_pieces_by_id(pieces.list, p.threads, p.progress, p.pieces, on_ranks);
   const auto& classes = pieces.classes;
   const std::vector<std::uint64_t> values = pieces.class_values(v.by_id);

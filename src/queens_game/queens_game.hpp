@@ -92,7 +92,7 @@ Result plain(const Params& p);         ///< plain game-tree search, no memo (the
 Result memo(const Params& p);          ///< transposition table on the free-square set
 Result memo_sym(const Params& p);      ///< table keys in canonical form under the board symmetries
 Result memo_sym_tbb(const Params& p);  ///< memo_sym with parallel subtrees on oneTBB
-/// memo_sym cut into pieces, one per first-move class, each with its own table (journal, resume)
+/// memo_sym cut into pieces, one per first-move class, on one shared table (journal, resume)
 Result memo_sym_pieces(const Params& p);
 /// memo_sym_pieces with the pieces handed out to MPI ranks (built with MPI only)
 Result memo_sym_pieces_mpi(const Params& p);
@@ -109,10 +109,10 @@ Result memo_sym_reply_pieces_mpi(const Params& p);
 /// positions after a first move and a reply), heaviest first; subtotals value (the Grundy value
 /// of the piece's position when grundy_values, else 0 when the move that made it wins and 1 when
 /// it loses, under misere play too), square (the class's lowest square; with plies 2, first
-/// move x squares + reply of one way to the position), nodes, positions. Each piece is solved on
-/// its own table of piece_budget bytes. A function of (rows, cols, misere, grundy_values, plies)
-/// alone, but for the budget. Throws std::invalid_argument on a bad board, grundy_values with
-/// misere, or plies other than 1 and 2.
+/// move x squares + reply of one way to the position), nodes, positions. The pieces one thread
+/// solves share a table of piece_budget bytes. A function of (rows, cols, misere, grundy_values,
+/// plies) alone, but for the budget. Throws std::invalid_argument on a bad board, grundy_values
+/// with misere, or plies other than 1 and 2.
 PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
                             std::uint64_t piece_budget, int plies = 1);
 
