@@ -29,8 +29,29 @@
 // values of every position after two plies are more than a first move's mex needs, so the total
 // grows (with Grundy values: 1.0 x the first-move pieces' nodes on 12 x 12, 5.4 x on 13 x 13, both
 // measured with a table per first-move piece).
+//
+// memo-sym-query-pieces keeps the reply cut but asks each position only what its first moves'
+// mex needs. A first move's position X has Grundy value v exactly when X + *v is lost (a
+// P-position) and X + *h is won for every h < v, that is, when some reply has value h for every
+// h < v and none has value v. So the pieces are questions "is C + *h lost?" (C: a position after
+// a first move and a reply, one per class as above), asked heap by heap, h = 0, 1, ...,
+// kQueryLevels - 1: at heap h a reply is asked while one of its first moves is still open (a
+// reply of value k found for every k < h) and has no reply of value h yet, unless it is known
+// lost at a lower heap; a first move still open after the last heap has its value searched
+// whole (a fallback piece per first-move class, memo-sym-pieces' question). A question not
+// needed is answered at once as such (journalled, value kNotNeeded); one whose need rests on a
+// lower heap still being answered waits for it (all of lower ids, so already handed out); within
+// a heap nothing waits (a question whose first moves a running piece settles is asked anyway:
+// its answer is exact, only not needed). Outcomes and misere play need heap 0 alone (the reply
+// pieces' question). Measured against memo-sym-pieces with Grundy values (nodes;
+// docs/queens_game-notes.md, 2026-12-06): 12 x 12 (every first move of value 1) 1.04 x and
+// 13 x 13 (value 0) 0.94 x on one thread, 14 x 14 (value 1) 0.99 x on two; pieces: 17,101 on
+// 17 x 17. Threads only: a question's need follows other pieces' answers, which an MPI rank does
+// not see. Limits: as memo-sym-pieces; first moves of value above 3 cost a fallback each.
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -341,14 +362,20 @@ struct Pieces {
   std::function<std::vector<std::uint64_t>(const std::vector<Subtotals>&)> class_values;
 };
 
-Pieces make_pieces(int rows, int cols, bool misere, bool grundy_values, std::uint64_t budget,
-                   int plies, bool shared) {
+/// Throws std::invalid_argument for a board outside 1..kMaxSquares squares or Grundy values
+/// asked under misere play.
+void check_board(int rows, int cols, bool misere, bool grundy_values) {
   if (rows < 1 || cols < 1 || rows * cols > kMaxSquares)
     throw std::invalid_argument("queens-game pieces: a " + std::to_string(rows) + " x " +
                                 std::to_string(cols) + " board is outside 1.." +
                                 std::to_string(kMaxSquares) + " squares");
   if (misere && grundy_values)
     throw std::invalid_argument("queens-game pieces: Grundy values are for normal play only");
+}
+
+Pieces make_pieces(int rows, int cols, bool misere, bool grundy_values, std::uint64_t budget,
+                   int plies, bool shared) {
+  check_board(rows, cols, misere, grundy_values);
   if (plies != 1 && plies != 2)
     throw std::invalid_argument("queens-game pieces: cut after 1 or 2 plies, not " +
                                 std::to_string(plies));
@@ -365,30 +392,289 @@ Pieces make_pieces(int rows, int cols, bool misere, bool grundy_values, std::uin
   });
 }
 
-}  // namespace
+/// memo-sym-query-pieces: the levels of questions (heaps 0 .. kQueryLevels - 1) before a first
+/// move still open has its value searched whole.
+constexpr int kQueryLevels = 4;
+/// The value of a question or fallback that was not needed (answered without a search).
+constexpr std::uint64_t kNotNeeded = 1000;
+/// A value not known yet (in a run's gate).
+constexpr std::uint64_t kUnknown = ~std::uint64_t{0};
 
-PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
-                            std::uint64_t piece_budget, int plies) {
-  return make_pieces(rows, cols, misere, grundy_values, piece_budget, plies, false).list;
+/// The pieces of memo-sym-query-pieces on a reply cut (plies 2, R reply pieces): id h * R + r
+/// asks whether reply position r + *h is lost (value 0) or won (1), for h < levels; id
+/// levels * R + i is first-move class i's fallback (the Grundy value of its position). With
+/// Grundy values levels = kQueryLevels, else 1 and no fallbacks (the outcome of each reply
+/// position, under misere play its misere outcome).
+template <int W>
+struct Questions {
+  std::shared_ptr<const Cut<W>> cut;
+  Mode mode;
+  int levels;
+  std::size_t replies;                               // R
+  std::vector<detail::Set<W>> first;                 // fallbacks: each class's position
+  std::vector<std::vector<std::size_t>> classes_of;  // per reply piece: the classes it answers
+
+  Questions(std::shared_ptr<const Cut<W>> c, Mode m)
+      : cut(std::move(c)),
+        mode(m),
+        levels(m == Mode::kGrundy ? kQueryLevels : 1),
+        replies(cut->child.size()),
+        classes_of(cut->child.size()) {
+    const detail::Set<W> start = detail::Set<W>::first_n(cut->g.n);
+    for (std::size_t i = 0; i < cut->classes.size(); ++i) {
+      if (mode == Mode::kGrundy) first.push_back(start.andnot(cut->g.att[cut->classes[i].front()]));
+      for (std::size_t r : cut->replies[i]) classes_of[r].push_back(i);
+    }
+  }
+
+  std::uint64_t count() const {
+    return static_cast<std::uint64_t>(levels) * replies + first.size();
+  }
+
+  std::uint64_t at(std::size_t r, int h, const std::vector<std::uint64_t>& val) const {
+    return val[static_cast<std::size_t>(h) * replies + r];
+  }
+
+  /// Reply r at heap h: 0 when r + *h is lost (its Grundy value is h), 1 when it is known not to
+  /// be (r + *h won, or r + *k lost for another k), -1 when not known.
+  int state(std::size_t r, int h, const std::vector<std::uint64_t>& val) const {
+    const std::uint64_t v = at(r, h, val);
+    if (v == 0) return 0;
+    if (v == 1) return 1;
+    for (int k = 0; k < levels; ++k)
+      if (k != h && at(r, k, val) == 0) return 1;
+    // Not needed at h: every first move of r open at h had a reply of value h already, so no
+    // first move's value rests on r at h.
+    return v == kNotNeeded ? 1 : -1;
+  }
+
+  /// Whether some reply of class i is known to have value h.
+  bool found(std::size_t i, int h, const std::vector<std::uint64_t>& val) const {
+    for (std::size_t r : cut->replies[i])
+      if (at(r, h, val) == 0) return true;
+    return false;
+  }
+
+  /// Class i at `level`: 1 when for every h < level one of its replies is known to have value h
+  /// (the class's value is at least level), 0 when its value is known to be below level (some
+  /// h < level that no reply has), -1 not known yet.
+  int open(std::size_t i, int level, const std::vector<std::uint64_t>& val) const {
+    for (int h = 0; h < level; ++h) {
+      if (found(i, h, val)) continue;
+      for (std::size_t r : cut->replies[i])
+        if (state(r, h, val) < 0) return -1;
+      return 0;
+    }
+    return 1;
+  }
+
+  /// Whether piece id is needed given the values known so far: 1 yes, 0 no, -1 not known yet
+  /// (then it depends on pieces of lower heaps only, all handed out before it). A question at
+  /// heap h is needed while one of its first moves is open at h and has no reply of value h
+  /// yet; one answered meanwhile by a piece still running is asked anyway (its answer is exact,
+  /// only not needed), so the pieces of one heap never wait for each other.
+  int need(std::uint64_t id, const std::vector<std::uint64_t>& val) const {
+    const std::uint64_t asked = static_cast<std::uint64_t>(levels) * replies;
+    if (id >= asked) return open(static_cast<std::size_t>(id - asked), levels, val);
+    const int h = static_cast<int>(id / replies);
+    const std::size_t r = static_cast<std::size_t>(id % replies);
+    for (int k = 0; k < h; ++k)
+      if (at(r, k, val) == 0) return 0;  // r's value is k < h
+    bool unknown = false;
+    for (std::size_t i : classes_of[r]) {
+      const int o = open(i, h, val);
+      if (o == 1 && !found(i, h, val)) return 1;
+      unknown = unknown || o < 0;
+    }
+    return unknown ? -1 : 0;
+  }
+
+  /// Each first-move class's value from every piece's value: the Grundy value (the mex of its
+  /// replies' values, or its fallback's), else 0 when the move wins (no reply position lost;
+  /// under misere play a move that leaves no reply loses: 1).
+  std::vector<std::uint64_t> class_values(const std::vector<Subtotals>& by_id) const {
+    std::vector<std::uint64_t> val(by_id.size());
+    for (std::size_t j = 0; j < by_id.size(); ++j) val[j] = by_id[j].v[kValue];
+    std::vector<std::uint64_t> v(cut->classes.size());
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (mode == Mode::kMisere && cut->replies[i].empty()) {
+        v[i] = 1;
+        continue;
+      }
+      int h = 0;
+      while (h < levels && found(i, h, val)) ++h;
+      if (h < levels && open(i, h + 1, val) < 0)
+        throw std::logic_error("queens-game questions: a first move's value is not settled");
+      if (mode != Mode::kGrundy)
+        v[i] = h == 0 ? 0 : 1;
+      else
+        v[i] = h < levels ? static_cast<std::uint64_t>(h)
+                          : val[static_cast<std::size_t>(levels) * replies + i];
+    }
+    return v;
+  }
+
+  /// The subtotals of piece id, searched by engine e (its counters in st).
+  template <class Engine>
+  Subtotals solve(std::uint64_t id, Engine& e, const detail::Stats& st) const {
+    Subtotals s;
+    const std::uint64_t asked = static_cast<std::uint64_t>(levels) * replies;
+    if (id >= asked) {
+      const std::size_t i = static_cast<std::size_t>(id - asked);
+      s.v[kValue] = static_cast<std::uint64_t>(e.grundy(first[i]));
+      s.v[kSquare] = static_cast<std::uint64_t>(cut->classes[i].front());
+    } else {
+      const int h = static_cast<int>(id / replies);
+      const std::size_t r = static_cast<std::size_t>(id % replies);
+      const auto& c = cut->child[r];
+      const bool win = mode == Mode::kMisere ? e.wins_misere(c) : e.wins(c, h);
+      s.v[kValue] = win ? 1 : 0;
+      s.v[kSquare] = static_cast<std::uint64_t>(square_code(r));
+    }
+    s.v[kNodes] = st.nodes;
+    s.v[kPositions] = st.stored;
+    return s;
+  }
+
+  /// First move x squares + reply, of one way to reply position r (the reply pieces' code).
+  int square_code(std::size_t r) const {
+    return cut->squares[r][0] * cut->g.n + cut->squares[r][1];
+  }
+
+  /// A piece not needed: its value kNotNeeded, its square, no nodes.
+  Subtotals skipped(std::uint64_t id) const {
+    Subtotals s;
+    s.v[kValue] = kNotNeeded;
+    const std::uint64_t asked = static_cast<std::uint64_t>(levels) * replies;
+    s.v[kSquare] = static_cast<std::uint64_t>(
+        id >= asked ? cut->classes[static_cast<std::size_t>(id - asked)].front()
+                    : square_code(static_cast<std::size_t>(id % replies)));
+    return s;
+  }
+};
+
+/// The piece list of memo-sym-query-pieces: `q`'s questions and fallbacks, searched on one table
+/// of `budget` bytes (with `shared` the concurrent one, else one per thread), each answered
+/// whether needed or not (a run gates them: QuestionGate).
+template <int W>
+PieceList make_question_list(const std::shared_ptr<const Questions<W>>& q, int rows, int cols,
+                             std::uint64_t budget, bool shared) {
+  PieceList list;
+  list.scheme = std::string("queens-game-reply-questions") + (q->mode == Mode::kGrundy   ? "-grundy"
+                                                              : q->mode == Mode::kMisere ? "-misere"
+                                                                                         : "");
+  list.fields = {"value", "square", "nodes", "positions"};
+  list.count = q->count();
+  std::uint64_t h = fnv1a(list.scheme);
+  h = fnv1a_u64(static_cast<std::uint64_t>(rows), h);
+  h = fnv1a_u64(static_cast<std::uint64_t>(cols), h);
+  h = fnv1a_u64(static_cast<std::uint64_t>(q->levels), h);
+  const Cut<W>& cut = *q->cut;
+  int fewest = kMaxSquares;
+  for (const auto& c : cut.child) fewest = std::min(fewest, c.count());
+  std::vector<std::uint64_t> reply_work;
+  for (std::size_t i = 0; i < cut.child.size(); ++i) {
+    for (int s : cut.squares[i]) h = fnv1a_u64(static_cast<std::uint64_t>(s), h);
+    h = fnv1a_u64(static_cast<std::uint64_t>(cut.child[i].count()), h);
+    reply_work.push_back(static_cast<std::uint64_t>(
+        std::llround(1000.0 * std::exp(0.045 * (cut.child[i].count() - fewest)))));
+  }
+  for (const auto& r : cut.replies) {
+    h = fnv1a_u64(r.size(), h);
+    for (std::size_t j : r) h = fnv1a_u64(j, h);
+  }
+  list.hash = h;
+  // Estimated work: heaps 0 and 1 (the first moves of value 1 ask both) by the free squares as
+  // the reply pieces; higher heaps and fallbacks, expected not to be needed, 0.
+  for (int lv = 0; lv < q->levels; ++lv)
+    for (std::uint64_t w : reply_work) list.work.push_back(lv < 2 ? w : 0);
+  list.work.resize(list.count, 0);
+  list.result_text = [q](const std::vector<Subtotals>& by_id) {
+    return result_text(q->mode, q->class_values(by_id), by_id);
+  };
+  list.not_needed = [](const Subtotals& s) { return s.v[kValue] == kNotNeeded; };
+  auto check = [q](std::uint64_t id) {
+    if (id >= q->count())
+      throw std::invalid_argument("queens-game piece " + std::to_string(id) + " is out of range (" +
+                                  std::to_string(q->count()) + " pieces)");
+  };
+  if (shared) {
+    auto one = std::make_shared<SharedTable<W>>(budget);
+    list.solve = [q, one, check](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+      for (std::size_t j = 0; j < k; ++j) {
+        check(ids[j]);
+        detail::Stats st;
+        auto e = std::make_unique<detail::Engine<W, true>>(q->cut->g, one->table(), st, nullptr,
+                                                           &one->busy());
+        out[j] = q->solve(ids[j], *e, st);
+      }
+    };
+  } else {
+    auto pool = std::make_shared<TablePool<W>>(budget);
+    list.solve = [q, pool, check](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+      for (std::size_t j = 0; j < k; ++j) {
+        check(ids[j]);
+        typename TablePool<W>::Lease lease(pool.get());
+        detail::Stats st;
+        auto e = std::make_unique<detail::Engine<W, false>>(q->cut->g, lease.table(), st);
+        out[j] = q->solve(ids[j], *e, st);
+      }
+    };
+  }
+  return list;
 }
 
-std::vector<std::vector<int>> first_move_classes(int rows, int cols) {
-  return detail::dispatch_words(rows * cols,
-                                [&]<int W>() { return Cut<W>(rows, cols, 1).squares; });
+/// A run's gate over the questions: the values known (the journal's and those answered now); a
+/// piece not needed is answered at once as such, one whose need is not known yet waits for the
+/// pieces it depends on (all of lower ids, so already handed out).
+struct QuestionGate {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::uint64_t> value;  // index = id; kUnknown until finished
+  std::exception_ptr failed;         // the first piece that threw: every waiting piece throws it
+};
+
+/// `list` with its solve gated by `gate` over q's needs.
+template <int W>
+PieceList gated_question_list(const PieceList& list, std::shared_ptr<const Questions<W>> q,
+                              std::shared_ptr<QuestionGate> gate) {
+  PieceList g = list;
+  g.solve = [solve = list.solve, q, gate](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
+    for (std::size_t j = 0; j < k; ++j) {
+      if (ids[j] >= q->count()) {
+        solve(ids + j, 1, out + j);  // throws: out of range
+        continue;
+      }
+      int need = -1;
+      {
+        std::unique_lock lock(gate->mu);
+        gate->cv.wait(lock,
+                      [&] { return gate->failed || (need = q->need(ids[j], gate->value)) >= 0; });
+        if (gate->failed) std::rethrow_exception(gate->failed);
+      }
+      if (need == 0) {
+        out[j] = q->skipped(ids[j]);
+        continue;
+      }
+      try {
+        solve(ids + j, 1, out + j);
+      } catch (...) {
+        {
+          std::lock_guard lock(gate->mu);
+          if (!gate->failed) gate->failed = std::current_exception();
+        }
+        gate->cv.notify_all();
+        throw;
+      }
+    }
+  };
+  return g;
 }
 
-Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks, int plies) {
-  validate(p, kernel);
-  // One table of the whole budget (on every rank), shared by the threads when there are several.
-  const std::uint64_t budget = detail::budget(p);
-  const bool shared = p.threads > 1;
-  // Refused here, on every rank alike, rather than in a piece (where under MPI it ends the job).
-  detail::Table<1, false>::check_budget(budget);
-  const bool grundy_values = p.grundy || p.move_grundy;
-  const Pieces pieces = make_pieces(p.rows, p.cols, p.misere, grundy_values, budget, plies, shared);
-  const PieceValues v = run_pieces_by_id(pieces.list, p.threads, p.progress, p.pieces, on_ranks);
-  const auto& classes = pieces.classes;
-  const std::vector<std::uint64_t> values = pieces.class_values(v.by_id);
+/// The result of a pieces kernel from the first-move classes' squares and values and the
+/// pieces' counters.
+Result assemble(const Params& p, const std::vector<std::vector<int>>& classes,
+                const std::vector<std::uint64_t>& values, const PieceValues& v) {
   Result r;
   std::vector<bool> seen(classes.size() + 2, false);
   if (p.move_grundy) r.move_grundy.assign(static_cast<std::size_t>(p.rows * p.cols), 0);
@@ -418,12 +704,80 @@ Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks, in
   return r;
 }
 
+}  // namespace
+
+PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
+                            std::uint64_t piece_budget, int plies) {
+  return make_pieces(rows, cols, misere, grundy_values, piece_budget, plies, false).list;
+}
+
+std::vector<std::vector<int>> first_move_classes(int rows, int cols) {
+  return detail::dispatch_words(rows * cols,
+                                [&]<int W>() { return Cut<W>(rows, cols, 1).squares; });
+}
+
+Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks, int plies) {
+  validate(p, kernel);
+  // One table of the whole budget (on every rank), shared by the threads when there are several.
+  const std::uint64_t budget = detail::budget(p);
+  const bool shared = p.threads > 1;
+  // Refused here, on every rank alike, rather than in a piece (where under MPI it ends the job).
+  detail::Table<1, false>::check_budget(budget);
+  const bool grundy_values = p.grundy || p.move_grundy;
+  const Pieces pieces = make_pieces(p.rows, p.cols, p.misere, grundy_values, budget, plies, shared);
+  const PieceValues v = run_pieces_by_id(pieces.list, p.threads, p.progress, p.pieces, on_ranks);
+  return assemble(p, pieces.classes, pieces.class_values(v.by_id), v);
+}
+
 Result memo_sym_pieces(const Params& p) {
   return memo_sym_pieces_on(p, "memo-sym-pieces", false, 1);
 }
 
 Result memo_sym_reply_pieces(const Params& p) {
   return memo_sym_pieces_on(p, "memo-sym-reply-pieces", false, 2);
+}
+
+PieceList reply_question_pieces(int rows, int cols, bool misere, bool grundy_values,
+                                std::uint64_t piece_budget) {
+  check_board(rows, cols, misere, grundy_values);
+  return detail::dispatch_words(rows * cols, [&]<int W>() {
+    auto q = std::make_shared<const Questions<W>>(std::make_shared<const Cut<W>>(rows, cols, 2),
+                                                  mode_of(misere, grundy_values));
+    return make_question_list<W>(q, rows, cols, piece_budget, false);
+  });
+}
+
+Result memo_sym_query_pieces(const Params& p) {
+  validate(p, "memo-sym-query-pieces");
+  const std::uint64_t budget = detail::budget(p);
+  detail::Table<1, false>::check_budget(budget);
+  const bool grundy_values = p.grundy || p.move_grundy;
+  check_board(p.rows, p.cols, p.misere, grundy_values);
+  return detail::dispatch_words(p.rows * p.cols, [&]<int W>() {
+    auto cut = std::make_shared<const Cut<W>>(p.rows, p.cols, 2);
+    auto q = std::make_shared<const Questions<W>>(cut, mode_of(p.misere, grundy_values));
+    const PieceList list = make_question_list<W>(q, p.rows, p.cols, budget, p.threads > 1);
+    auto gate = std::make_shared<QuestionGate>();
+    gate->value.assign(list.count, kUnknown);
+    PieceHooks hooks;
+    if (p.pieces != nullptr) {
+      hooks.finished = p.pieces->finished;
+      for (const PieceRecord& rec : hooks.finished)
+        if (rec.id < list.count) gate->value[rec.id] = rec.sub.v[kValue];  // a bad id: refused
+    }
+    hooks.on_piece = [gate, outer = p.pieces](std::uint64_t id, const Subtotals& sub,
+                                              double seconds) {
+      {
+        std::lock_guard lock(gate->mu);
+        gate->value[id] = sub.v[kValue];
+      }
+      gate->cv.notify_all();
+      if (outer != nullptr && outer->on_piece) outer->on_piece(id, sub, seconds);
+    };
+    const PieceValues v =
+        run_pieces_by_id(gated_question_list<W>(list, q, gate), p.threads, p.progress, &hooks);
+    return assemble(p, cut->classes, q->class_values(v.by_id), v);
+  });
 }
 
 }  // namespace sb::queens_game

@@ -220,6 +220,12 @@ PieceList reply_list(const Instance& x) {
                            default_max_memory(), 2);
 }
 
+/// The piece list of memo-sym-query-pieces on an instance.
+PieceList question_list(const Instance& x) {
+  return reply_question_pieces(x.rows, x.cols, x.misere, x.grundy || x.move_grundy,
+                               default_max_memory());
+}
+
 std::vector<K> kernels() {
   // Every kernel takes every board the instance syntax allows (no refuse).
   const std::string range = "cells <= " + std::to_string(kMaxSquares);
@@ -261,6 +267,23 @@ std::vector<K> kernels() {
                .caps = {{"quick", 9}, {"full", 11}},
                .micro = {"4x4"},
                .pieces = reply_list});
+  // The reply cut asking only what the first moves' values need (not the default of --journal).
+  v.push_back({.name = "memo-sym-query-pieces",
+#ifdef SEARCHBENCH_WITH_TBB
+               .backend = "tbb",
+#else
+               .backend = "serial",
+#endif
+               .summary = "memo-sym-reply-pieces asking only what the first moves' values need: "
+                          "a piece is one question 'is (position after a first move and a reply) "
+                          "+ *h lost?', heap by heap, for the first moves still open (journal, "
+                          "resume; threads, no MPI)",
+               .range = range,
+               .fn = memo_sym_query_pieces,
+               .deterministic = false,  // pieces share tables: counts depend on the order
+               .caps = {{"quick", 10}, {"full", 12}},
+               .micro = {"4x4"},
+               .pieces = question_list});
   // The journalled solve (before memo-sym, so that it is never the default kernel): first-move
   // classes as pieces, the pieces of one thread sharing a table (node counts depend on the
   // order; not in the signature).

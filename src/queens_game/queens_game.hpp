@@ -103,6 +103,9 @@ Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks, in
 Result memo_sym_reply_pieces(const Params& p);
 /// memo_sym_reply_pieces with the pieces handed out to MPI ranks (built with MPI only)
 Result memo_sym_reply_pieces_mpi(const Params& p);
+/// memo_sym_reply_pieces asking each position after a first move and a reply only what its first
+/// moves' values need: "is it + *h lost?", heap by heap (threads; no MPI)
+Result memo_sym_query_pieces(const Params& p);
 
 /// The piece list of memo-sym-pieces on a rows x cols board: one piece per class of first moves
 /// under the board's symmetries (plies 1; with plies 2, memo-sym-reply-pieces': one per class of
@@ -115,6 +118,17 @@ Result memo_sym_reply_pieces_mpi(const Params& p);
 /// with misere, or plies other than 1 and 2.
 PieceList first_move_pieces(int rows, int cols, bool misere, bool grundy_values,
                             std::uint64_t piece_budget, int plies = 1);
+
+/// The piece list of memo-sym-query-pieces on a rows x cols board, every piece answered (a run
+/// skips those not needed): with grundy_values, id h * R + r (h < 4, R = the reply pieces of
+/// first_move_pieces(..., 2), in their order) asks whether reply position r + *h is lost (value
+/// 0) or won (1), and id 4 * R + i is first-move class i's fallback (the Grundy value of the
+/// position after its move); else ids 0 .. R-1 alone, the outcome of each reply position (under
+/// misere play, its misere outcome). A piece a run did not need has value 1000. Subtotals value,
+/// square (first move x squares + reply; a fallback's: the class's lowest square), nodes,
+/// positions. Throws std::invalid_argument on a bad board or grundy_values with misere.
+PieceList reply_question_pieces(int rows, int cols, bool misere, bool grundy_values,
+                                std::uint64_t piece_budget);
 
 /// The squares of each piece of first_move_pieces (index = piece id), each list increasing.
 std::vector<std::vector<int>> first_move_classes(int rows, int cols);

@@ -1,7 +1,8 @@
 // The journalled queens-game solve: memo-sym-pieces (one piece per first-move class, each on its
-// own table) and memo-sym-reply-pieces (one per class of positions after a first move and a
-// reply) against the independent checker (boards up to 36 squares), the published Grundy
-// values (OEIS A344227) and memo-sym; a resume from some finished pieces; and through the CLI
+// own table), memo-sym-reply-pieces (one per class of positions after a first move and a
+// reply) and memo-sym-query-pieces (one per question "is such a position + *h lost?") against the
+// independent checker (boards up to 36 squares), the published Grundy values (OEIS A344227) and
+// memo-sym; a resume from some finished pieces; and through the CLI
 // (`queens-game solve --journal / --resume / --verify`): a journal cut short and damaged is
 // completed to the same answer, foreign or existing journals are refused (exit 2) untouched.
 #include <gtest/gtest.h>
@@ -166,6 +167,83 @@ TEST(QueensGameJournal, ReplyPiecesMatchMemoSymAndResume) {
   EXPECT_THROW(qg::first_move_pieces(8, 8, false, true, 1 << 20, 3), std::invalid_argument);
 }
 
+// memo-sym-query-pieces (a piece per question "is (position after a first move and a reply) +
+// *h lost?", asked heap by heap) on the same boards.
+TEST(QueensGameJournal, QueryPiecesMatchTheChecker) {
+  expect_matches_checker(qg::memo_sym_query_pieces, "memo-sym-query-pieces");
+}
+
+// 5 x 5 (first moves of Grundy value 4: the fallback pieces), 7 x 7 (values 0, 1, 3) and 8 x 8
+// (0, 1, 2): every first move's value as memo-sym finds it and the published Grundy value, on 1
+// and 2 threads, also resumed from every other piece of a full run (values, not-needed marks
+// and all); the pieces of a resumed run are not solved again.
+TEST(QueensGameJournal, QueryPiecesMatchMemoSymAndResume) {
+  constexpr std::uint64_t kNotNeeded = 1000;
+  for (int n : {5, 7, 8}) {
+    const auto s = qg::memo_sym(params(n, n, 1, true, true));
+    const auto want = qg::reference::grundy(n);
+    ASSERT_TRUE(want.has_value());
+    const auto list = qg::reply_question_pieces(n, n, false, true, 64ull << 20);
+    const auto classes = qg::first_move_classes(n, n).size();
+    const auto replies = qg::first_move_pieces(n, n, false, true, 1 << 20, 2).count;
+    EXPECT_EQ(list.count, 4 * replies + classes) << n;
+    for (int threads : {1, 2}) {
+      const std::string at =
+          std::to_string(n) + " x " + std::to_string(n) + ", threads " + std::to_string(threads);
+      std::vector<sb::Subtotals> all(list.count);
+      std::vector<bool> seen(list.count, false);
+      std::mutex mu;
+      sb::PieceHooks full;
+      full.on_piece = [&](std::uint64_t id, const sb::Subtotals& t, double) {
+        std::lock_guard lock(mu);
+        EXPECT_FALSE(seen[id]) << at << " piece " << id << " twice";
+        seen[id] = true;
+        all[id] = t;
+      };
+      auto p = params(n, n, threads, true, true);
+      p.pieces = &full;
+      const auto r = qg::memo_sym_query_pieces(p);
+      EXPECT_EQ(r.grundy, *want) << at;
+      EXPECT_EQ(r.move_grundy, s.move_grundy) << at;
+      EXPECT_EQ(r.first_player_wins, s.first_player_wins) << at;
+      std::size_t asked = 0, fallbacks = 0;
+      for (std::uint64_t id = 0; id < list.count; ++id) {
+        EXPECT_TRUE(seen[id]) << at << " piece " << id;
+        if (all[id].v[0] == kNotNeeded) continue;
+        ++asked;
+        if (id >= 4 * replies) ++fallbacks;
+        // a question's answer is that of the list's own (ungated) solve
+        if (id % 7 == 0) {
+          sb::Subtotals one;
+          list.solve(&id, 1, &one);
+          EXPECT_EQ(one.v[0], all[id].v[0]) << at << " piece " << id;
+          EXPECT_EQ(one.v[1], all[id].v[1]) << at << " piece " << id;
+        }
+      }
+      EXPECT_LT(asked, list.count) << at;      // some questions were not needed
+      EXPECT_EQ(fallbacks > 0, n == 5) << at;  // 5 x 5's first moves of value 4
+      // resumed from every other piece
+      sb::PieceHooks half;
+      for (std::uint64_t id = 0; id < list.count; id += 2) half.finished.push_back({id, all[id]});
+      std::set<std::uint64_t> solved;
+      half.on_piece = [&](std::uint64_t id, const sb::Subtotals&, double) {
+        std::lock_guard lock(mu);
+        solved.insert(id);
+      };
+      p.pieces = &half;
+      const auto resumed = qg::memo_sym_query_pieces(p);
+      EXPECT_EQ(resumed.move_grundy, s.move_grundy) << at << " resumed";
+      EXPECT_EQ(resumed.grundy, *want) << at << " resumed";
+      EXPECT_EQ(solved.size(), list.count / 2) << at;
+      for (std::uint64_t id : solved) EXPECT_EQ(id % 2, 1u) << at;
+    }
+  }
+  // Outcomes alone and misere play: the reply position's outcome, one piece per reply class.
+  EXPECT_EQ(qg::reply_question_pieces(6, 6, true, false, 1 << 20).count,
+            qg::first_move_pieces(6, 6, true, false, 1 << 20, 2).count);
+  EXPECT_THROW(qg::reply_question_pieces(6, 6, true, true, 1 << 20), std::invalid_argument);
+}
+
 fs::path temp_dir() {
   return sb::test::process_temp_dir("queens_game_journal");
 }
@@ -271,6 +349,47 @@ TEST(QueensGameJournal, CliJournalResumeAndRefusals) {
     expect_refused(
         run_cli("queens-game solve " + board + " -k memo-sym-pieces --resume " + r.string()),
         "memo-sym-reply-pieces");
+  }
+
+  // The question pieces through the CLI: a journal cut after its first pieces and resumed to the
+  // same values; --verify of a question answered and of one not needed.
+  {
+    const fs::path q = temp("q.journal");
+    const auto full =
+        run_cli("queens-game solve " + board + " -k memo-sym-query-pieces --journal " + q.string());
+    ASSERT_EQ(full.exit_code, 0) << full.err;
+    for (const char* c : {"grundy", "move_grundy", "winner"})
+      EXPECT_EQ(csv_column(full.out, c), csv_column(plain.out, c)) << c;
+    const std::string text = slurp(q);
+    std::string cut;
+    std::istringstream in(text);
+    int pieces = 0;
+    long long skipped = -1;
+    for (std::string l; std::getline(in, l);) {
+      if (l.rfind("result ", 0) == 0) break;
+      if (l.rfind("piece ", 0) == 0) {
+        if (skipped < 0 && l.find("value=1000 ") != std::string::npos)
+          skipped = std::stoll(l.substr(6));
+        if (++pieces > 5) continue;
+      }
+      cut += l + "\n";
+    }
+    ASSERT_GE(skipped, 0) << text;  // 5 x 7 leaves some question not needed
+    const fs::path k = temp("qk.journal");
+    std::ofstream(k) << cut;
+    const auto resumed = run_cli("queens-game solve " + board + " --resume " + k.string());
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_EQ(csv_column(resumed.out, "kernel"), "memo-sym-query-pieces");
+    EXPECT_NE(resumed.err.find("5 of "), std::string::npos) << resumed.err;
+    for (const char* c : {"grundy", "move_grundy", "winner", "verified"})
+      EXPECT_EQ(csv_column(resumed.out, c), csv_column(full.out, c)) << c;
+    const auto v = run_cli("queens-game solve " + board + " --verify 0 --resume " + q.string());
+    EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+    EXPECT_EQ(csv_column(v.out, "verified"), "pass") << v.out;
+    const auto nn = run_cli("queens-game solve " + board + " --verify " + std::to_string(skipped) +
+                            " --resume " + q.string());
+    EXPECT_EQ(nn.exit_code, 1) << nn.out << nn.err;  // nothing to compare
+    EXPECT_EQ(csv_column(nn.out, "journal_record"), "not needed") << nn.out;
   }
 
   // Refusals, each leaving the file as it was.
