@@ -42,12 +42,14 @@
 // needed is answered at once as such (journalled, value kNotNeeded); one whose need rests on a
 // lower heap still being answered waits for it (all of lower ids, so already handed out); within
 // a heap nothing waits (a question whose first moves a running piece settles is asked anyway:
-// its answer is exact, only not needed). Outcomes and misere play need heap 0 alone (the reply
-// pieces' question). Measured against memo-sym-pieces with Grundy values (nodes;
-// docs/queens_game-notes.md, 2026-12-06): 12 x 12 (every first move of value 1) 1.04 x and
-// 13 x 13 (value 0) 0.94 x on one thread, 14 x 14 (value 1) 0.99 x on two; pieces: 17,101 on
-// 17 x 17. Threads only: a question's need follows other pieces' answers, which an MPI rank does
-// not see. Limits: as memo-sym-pieces; first moves of value above 3 cost a fallback each.
+// its answer is exact, only not needed). Order: heap 0 lightest reply first (the engine's move
+// order: a first move's lost reply is looked for where it is cheapest), higher heaps heaviest
+// first. Outcomes and misere play need heap 0 alone (the reply pieces' question). Nodes against
+// memo-sym-pieces with Grundy values (docs/queens_game-notes.md, 2026-12-06): 12 x 12 (every
+// first move of value 1) 0.96 x and 13 x 13 (value 0) 1.11 x on one thread, 14 x 14 (value 1)
+// 0.97 x on two; pieces: 17,101 on 17 x 17. Threads only: a question's need follows other
+// pieces' answers, which an MPI rank does not see. Limits: as memo-sym-pieces; first moves of
+// value above 3 cost a fallback each.
 #include <algorithm>
 #include <cmath>
 #include <condition_variable>
@@ -432,7 +434,19 @@ struct Questions {
   }
 
   std::uint64_t at(std::size_t r, int h, const std::vector<std::uint64_t>& val) const {
-    return val[static_cast<std::size_t>(h) * replies + r];
+    return val[slot(h, r)];
+  }
+
+  /// The id of the question of reply r at heap h: heap 0 lightest reply first (the fewest free
+  /// squares, the engine's move order, so a first move's lost reply is looked for where it is
+  /// cheapest), higher heaps heaviest first (every open first move's replies are asked there).
+  std::size_t slot(int h, std::size_t r) const {
+    return static_cast<std::size_t>(h) * replies + (h == 0 ? replies - 1 - r : r);
+  }
+  /// The reply that question id asks about.
+  std::size_t reply_at(std::uint64_t id) const {
+    const std::size_t k = static_cast<std::size_t>(id % replies);
+    return id < replies ? replies - 1 - k : k;
   }
 
   /// Reply r at heap h: 0 when r + *h is lost (its Grundy value is h), 1 when it is known not to
@@ -477,7 +491,7 @@ struct Questions {
     const std::uint64_t asked = static_cast<std::uint64_t>(levels) * replies;
     if (id >= asked) return open(static_cast<std::size_t>(id - asked), levels, val);
     const int h = static_cast<int>(id / replies);
-    const std::size_t r = static_cast<std::size_t>(id % replies);
+    const std::size_t r = reply_at(id);
     for (int k = 0; k < h; ++k)
       if (at(r, k, val) == 0) return 0;  // r's value is k < h
     bool unknown = false;
@@ -525,7 +539,7 @@ struct Questions {
       s.v[kSquare] = static_cast<std::uint64_t>(cut->classes[i].front());
     } else {
       const int h = static_cast<int>(id / replies);
-      const std::size_t r = static_cast<std::size_t>(id % replies);
+      const std::size_t r = reply_at(id);
       const auto& c = cut->child[r];
       const bool win = mode == Mode::kMisere ? e.wins_misere(c) : e.wins(c, h);
       s.v[kValue] = win ? 1 : 0;
@@ -548,7 +562,7 @@ struct Questions {
     const std::uint64_t asked = static_cast<std::uint64_t>(levels) * replies;
     s.v[kSquare] = static_cast<std::uint64_t>(
         id >= asked ? cut->classes[static_cast<std::size_t>(id - asked)].front()
-                    : square_code(static_cast<std::size_t>(id % replies)));
+                    : square_code(reply_at(id)));
     return s;
   }
 };
@@ -569,6 +583,7 @@ PieceList make_question_list(const std::shared_ptr<const Questions<W>>& q, int r
   h = fnv1a_u64(static_cast<std::uint64_t>(rows), h);
   h = fnv1a_u64(static_cast<std::uint64_t>(cols), h);
   h = fnv1a_u64(static_cast<std::uint64_t>(q->levels), h);
+  h = fnv1a("heap 0 lightest first", h);
   const Cut<W>& cut = *q->cut;
   int fewest = kMaxSquares;
   for (const auto& c : cut.child) fewest = std::min(fewest, c.count());
@@ -587,7 +602,8 @@ PieceList make_question_list(const std::shared_ptr<const Questions<W>>& q, int r
   // Estimated work: heaps 0 and 1 (the first moves of value 1 ask both) by the free squares as
   // the reply pieces; higher heaps and fallbacks, expected not to be needed, 0.
   for (int lv = 0; lv < q->levels; ++lv)
-    for (std::uint64_t w : reply_work) list.work.push_back(lv < 2 ? w : 0);
+    for (std::size_t k = 0; k < reply_work.size(); ++k)
+      list.work.push_back(lv < 2 ? reply_work[q->reply_at(list.work.size())] : 0);
   list.work.resize(list.count, 0);
   list.result_text = [q](const std::vector<Subtotals>& by_id) {
     return result_text(q->mode, q->class_values(by_id), by_id);
