@@ -78,13 +78,13 @@ TEST(QueensGameLocalSolver, TinyTableHoldsTheGrundyValueOfEveryGraph) {
           if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1u << j, nb[j] |= 1u << i;
       }
       BruteKayles brute(nb);
-      ASSERT_EQ(qd::kTinyGrundy.g[m][a], brute.grundy((1u << m) - 1)) << m << " " << a;
+      ASSERT_EQ(qd::tiny_tables().g[m][a], brute.grundy((1u << m) - 1)) << m << " " << a;
     }
   // a few by hand: the empty graph on m vertices is m heaps of 1 (m mod 2); a path of 3: 2
-  EXPECT_EQ(qd::kTinyGrundy.g[0][0], 0);
-  EXPECT_EQ(qd::kTinyGrundy.g[4][0], 0);
-  EXPECT_EQ(qd::kTinyGrundy.g[5][0], 1);
-  EXPECT_EQ(qd::kTinyGrundy.g[3][0b101], 2);  // edges (0,1) and (1,2)
+  EXPECT_EQ(qd::tiny_tables().g[0][0], 0);
+  EXPECT_EQ(qd::tiny_tables().g[4][0], 0);
+  EXPECT_EQ(qd::tiny_tables().g[5][0], 1);
+  EXPECT_EQ(qd::tiny_tables().g[3][0b101], 2);  // edges (0,1) and (1,2)
 }
 
 TEST(QueensGameLocalSolver, RandomGraphsAgreeWithBruteForce) {
