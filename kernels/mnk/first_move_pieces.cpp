@@ -31,7 +31,7 @@
 // deferred questions when none did, replies once another reply of the move wins or the move
 // wins, and on the empty freestyle board every reply once no first move wins (strategy
 // stealing, as an extra stone never hurts its owner in freestyle). A deferred or reply piece
-// whose need is not yet known waits for the pieces before it (a condition variable; the
+// whose need is not yet known waits for the pieces before it (core/piece_gate.hpp; the
 // pieces it waits for are running). 7 x 7 with k = 5, every move's value: 711 pieces, 387
 // solved, 350,161 nodes (pns-pieces: 974,582), the largest 27,994.
 //
@@ -47,15 +47,13 @@
 // pns-refutation-pieces has no MPI variant (whether a piece is needed is decided where the
 // values are, in one process).
 #include <algorithm>
-#include <condition_variable>
 #include <cstdlib>
-#include <exception>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/piece_gate.hpp"
 #include "core/pieces_run.hpp"
 #include "mnk/board.hpp"
 #include "mnk/mnk.hpp"
@@ -422,17 +420,15 @@ PieceList list_for(const Instance& inst, Cut cut, Kernel inner, std::uint64_t pi
 /// not needed turns out to be needed: a deferred question, or on the empty freestyle board the
 /// replies once a first move wins (then all of them at once, except those already finished).
 struct NeedGate {
-  std::mutex mu;
-  std::condition_variable cv;
+  PieceGate gate;                   // guards the rest
   std::vector<std::uint8_t> value;  // index = id: 0 not known or not needed, 1 no, 2 yes
-  std::exception_ptr failed;        // the first piece that threw: every waiting piece throws it
   Progress* progress = nullptr;     // the run's, or null
   std::vector<std::uint64_t> work;  // list.work
   std::vector<bool> raised;         // its estimate raised: add the difference when it finishes
   std::vector<bool> over;           // finished (now or in the journal): its estimate stays
   bool replies_raised = false;
 
-  /// Under mu: piece id is needed; raise the estimate where it assumed not.
+  /// Under the gate's lock: piece id is needed; raise the estimate where it assumed not.
   void needed(const Plan& plan, std::size_t id) {
     if (progress == nullptr || work.size() != plan.pieces.size() || work[id] >= kHeavyPiece) return;
     auto raise = [&](std::size_t j) {
@@ -449,7 +445,7 @@ struct NeedGate {
     raise(id);
   }
 
-  /// Under mu: piece id finished (solved or not needed).
+  /// Under the gate's lock: piece id finished (solved or not needed).
   void finished(std::size_t id) {
     if (id < over.size()) over[id] = true;
     if (progress != nullptr && id < raised.size() && raised[id])
@@ -469,37 +465,18 @@ PieceList gated_list(const PieceList& list, std::shared_ptr<const Plan> plan,
         solve(ids + j, 1, out + j);  // throws: out of range
         continue;
       }
-      int need = -1;
-      {
-        std::unique_lock lock(gate->mu);
-        gate->cv.wait(lock, [&] {
-          return gate->failed || (need = refutation_need(*plan, gate->value, ids[j])) >= 0;
-        });
-        if (gate->failed) std::rethrow_exception(gate->failed);
-      }
+      const int need = gate->gate.wait([&] { return refutation_need(*plan, gate->value, ids[j]); });
       if (need == 0) {
         out[j] = Subtotals{};
         out[j].v[kCell] = piece_cell(plan->pieces[ids[j]], cells);
-        std::lock_guard lock(gate->mu);
-        gate->finished(ids[j]);
+        gate->gate.locked([&] { gate->finished(ids[j]); });
         continue;
       }
-      try {
-        {
-          std::lock_guard lock(gate->mu);
-          gate->needed(*plan, ids[j]);
-        }
+      gate->gate.guard([&] {
+        gate->gate.locked([&] { gate->needed(*plan, ids[j]); });
         solve(ids + j, 1, out + j);
-        std::lock_guard lock(gate->mu);
-        gate->finished(ids[j]);
-      } catch (...) {
-        {
-          std::lock_guard lock(gate->mu);
-          if (!gate->failed) gate->failed = std::current_exception();
-        }
-        gate->cv.notify_all();
-        throw;
-      }
+        gate->gate.locked([&] { gate->finished(ids[j]); });
+      });
     }
   };
   return g;
@@ -559,11 +536,9 @@ Result solve_pieces(const Params& p, const char* name, Cut cut, Kernel inner, bo
     }
     gated.on_piece = [gate, outer = p.pieces](std::uint64_t id, const Subtotals& sub,
                                               double seconds) {
-      {
-        std::lock_guard lock(gate->mu);
+      gate->gate.update([&] {
         gate->value[id] = static_cast<std::uint8_t>(std::min<std::uint64_t>(sub.v[kValue], 2));
-      }
-      gate->cv.notify_all();
+      });
       if (outer != nullptr && outer->on_piece) outer->on_piece(id, sub, seconds);
     };
     list = gated_list(list, plan, gate, static_cast<std::uint64_t>(inst.cells()));

@@ -52,8 +52,6 @@
 // value above 3 cost a fallback each.
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
-#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -62,6 +60,7 @@
 #include <string>
 #include <vector>
 
+#include "core/piece_gate.hpp"
 #include "core/pieces_run.hpp"
 #include "engine.hpp"
 #include "first_moves.hpp"
@@ -644,10 +643,8 @@ PieceList make_question_list(const std::shared_ptr<const Questions<W>>& q, int r
 /// piece not needed is answered at once as such, one whose need is not known yet waits for the
 /// pieces it depends on (all of lower ids, so already handed out).
 struct QuestionGate {
-  std::mutex mu;
-  std::condition_variable cv;
+  PieceGate gate;                    // guards value
   std::vector<std::uint64_t> value;  // index = id; kUnknown until finished
-  std::exception_ptr failed;         // the first piece that threw: every waiting piece throws it
 };
 
 /// `list` with its solve gated by `gate` over q's needs.
@@ -661,27 +658,11 @@ PieceList gated_question_list(const PieceList& list, std::shared_ptr<const Quest
         solve(ids + j, 1, out + j);  // throws: out of range
         continue;
       }
-      int need = -1;
-      {
-        std::unique_lock lock(gate->mu);
-        gate->cv.wait(lock,
-                      [&] { return gate->failed || (need = q->need(ids[j], gate->value)) >= 0; });
-        if (gate->failed) std::rethrow_exception(gate->failed);
-      }
-      if (need == 0) {
+      if (gate->gate.wait([&] { return q->need(ids[j], gate->value); }) == 0) {
         out[j] = q->skipped(ids[j]);
         continue;
       }
-      try {
-        solve(ids + j, 1, out + j);
-      } catch (...) {
-        {
-          std::lock_guard lock(gate->mu);
-          if (!gate->failed) gate->failed = std::current_exception();
-        }
-        gate->cv.notify_all();
-        throw;
-      }
+      gate->gate.guard([&] { solve(ids + j, 1, out + j); });
     }
   };
   return g;
@@ -783,11 +764,7 @@ Result memo_sym_query_pieces(const Params& p) {
     }
     hooks.on_piece = [gate, outer = p.pieces](std::uint64_t id, const Subtotals& sub,
                                               double seconds) {
-      {
-        std::lock_guard lock(gate->mu);
-        gate->value[id] = sub.v[kValue];
-      }
-      gate->cv.notify_all();
+      gate->gate.update([&] { gate->value[id] = sub.v[kValue]; });
       if (outer != nullptr && outer->on_piece) outer->on_piece(id, sub, seconds);
     };
     const PieceValues v =
