@@ -2,8 +2,9 @@
 // free squares become the bits of one machine word, so every set operation is one instruction.
 // The game is Node Kayles on the attack graph (a move takes a vertex and its neighbours), so the
 // solver works on any graph given by its neighbourhoods: normal-play outcomes of X + *h and
-// Sprague-Grundy values (Sprague 1935, Grundy 1939), every component but the largest of a
-// position of kSplitMin (16) squares or more folded into the heap h by its Grundy value, with a
+// Sprague-Grundy values (Sprague 1935, Grundy 1939); a position's outcome is searched whole (the
+// engine splits a position into its components before it reaches this solver, and inside its
+// search a position almost never splits again), Grundy values component by component, with a
 // per-thread memo (exact keys, forgotten by the next position) and, for graphs of at most kTiny
 // (6) vertices, a table of the Grundy value of every graph, computed once per process. Serial;
 // one instance per thread. Limits: 8 * sizeof(U) vertices.
@@ -18,12 +19,6 @@
 #include "square_set.hpp"
 
 namespace sb::queens_game::detail {
-
-/// Positions of fewer than kSplitMin squares are searched whole, not split into components:
-/// inside a Local solve they are almost always connected (13 x 13: the same nodes within 0.01 %
-/// for any bound from 13 to 27), so the component search cost more than it saved (bound 16:
-/// 6 % more nodes, 24 % less time).
-inline constexpr int kSplitMin = 16;
 
 /// Grundy values of every graph on at most kTiny vertices (Node Kayles: a move takes a vertex
 /// and its neighbours): g[m][a] for m vertices whose edges are the bits of a, pair (i, j),
@@ -87,11 +82,11 @@ class Local {
     ++nodes;
     const int count = popc(s);
     if (count <= kTiny) return tiny(s) != h;
-    if (count >= kSplitMin) {
-      reduce(s, h);
-      if (popc(s) <= kTiny) return tiny(s) != h;
-    }
-    return wins_conn(s, h);  // the search is exact on any S; the split only makes it smaller
+    // Searched whole, not split into components: inside a Local solve a position almost never
+    // splits (13 x 13: the same nodes within 0.01 % whether positions of 13 to 32 squares are
+    // split or not), so looking for components cost more than it saved (splitting those of 16
+    // squares or more: 2 % slower on 13 x 13, 4 % on 14 x 14; docs/queens_game-notes.md).
+    return wins_conn(s, h);
   }
 
   /// Grundy value of any S (XOR over its components).
@@ -125,25 +120,6 @@ class Local {
       comp |= front;
     }
     return comp;
-  }
-
-  void reduce(U& s, int& h) {
-    U c = component(s);
-    if (c == s) return;
-    U big = c, rest = s & ~c;
-    int bigc = popc(c);
-    while (rest) {
-      c = component(rest);
-      rest &= ~c;
-      const int cc = popc(c);
-      if (cc > bigc) {
-        h ^= grundy_conn(big);
-        big = c, bigc = cc;
-      } else {
-        h ^= grundy_conn(c);
-      }
-    }
-    s = big;
   }
 
   /// Grundy value of any S of at most kTiny squares, from the table of its graph.
