@@ -759,8 +759,18 @@ Result memo_sym_query_pieces(const Params& p) {
     PieceHooks hooks;
     if (p.pieces != nullptr) {
       hooks.finished = p.pieces->finished;
-      for (const PieceRecord& rec : hooks.finished)
-        if (rec.id < list.count) gate->value[rec.id] = rec.sub.v[kValue];  // a bad id: refused
+      for (const PieceRecord& rec : hooks.finished) {
+        if (rec.id >= list.count) continue;  // a bad id: the runner refuses it
+        const std::uint64_t v = rec.sub.v[kValue];
+        const bool fallback = rec.id >= static_cast<std::uint64_t>(q->levels) * q->replies;
+        if (v != kNotNeeded &&
+            (fallback ? v > static_cast<std::uint64_t>(detail::kMaxHeap) : v > 1))
+          throw std::invalid_argument(
+              "queens-game: the journal's piece " + std::to_string(rec.id) + " has value " +
+              std::to_string(v) + ", not an answer of memo-sym-query-pieces (" +
+              (fallback ? "a Grundy value" : "0 lost, 1 won") + " or 1000 not needed)");
+        gate->value[rec.id] = v;
+      }
     }
     hooks.on_piece = [gate, outer = p.pieces](std::uint64_t id, const Subtotals& sub,
                                               double seconds) {

@@ -238,6 +238,21 @@ TEST(QueensGameJournal, QueryPiecesMatchMemoSymAndResume) {
       for (std::uint64_t id : solved) EXPECT_EQ(id % 2, 1u) << at;
     }
   }
+  // A finished piece whose value is no answer of its kind (a journal edited with a valid check)
+  // is refused, not waited for.
+  {
+    const auto list = qg::reply_question_pieces(6, 6, false, true, 1 << 20);
+    sb::PieceHooks bad;
+    sb::Subtotals s;
+    s.v[0] = 7;
+    bad.finished.push_back({0, s});
+    auto p = params(6, 6, 2, true, true);
+    p.pieces = &bad;
+    EXPECT_THROW(qg::memo_sym_query_pieces(p), std::invalid_argument);
+    bad.finished[0] = {list.count - 1, s};  // a fallback may hold a Grundy value
+    EXPECT_EQ(qg::memo_sym_query_pieces(p).move_grundy,
+              qg::memo_sym(params(6, 6, 1, true, true)).move_grundy);
+  }
   // Outcomes alone and misere play: the reply position's outcome, one piece per reply class.
   EXPECT_EQ(qg::reply_question_pieces(6, 6, true, false, 1 << 20).count,
             qg::first_move_pieces(6, 6, true, false, 1 << 20, 2).count);
