@@ -161,7 +161,16 @@ inline JournalRun::JournalRun(const Problem& p, const KernelInfo& k, const Insta
                 << " pieces; if interrupted, continue with --resume " << o.journal << "\n";
     }
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    // A journal of a one-process kernel met under several ranks: its own hint (--kernel K)
+    // would be refused there too, so say where it runs.
+    std::string why = e.what();
+    if (ranks > 1 && !o.resume.empty()) {
+      const std::string wrote = journal::kernel_of(o.resume);
+      for (const auto& other : p.kernels)
+        if (other.name == wrote && !other.distributed() && wrote != k.name)
+          why += " (kernel " + wrote + " runs in one process: without mpirun)";
+    }
+    throw UsageError(why);
   }
   sum_ = list.base;
   for (const auto& r : hooks_.finished) sum_ += r.sub;

@@ -12,11 +12,11 @@ void add_list(CLI::App& app, Action& action) {
       "list", "List every problem and kernel built into this binary: backend, range, algorithm");
   cmd->callback([&action] {
     action = [] {
-      std::printf("%-12s %-18s %-8s %-14s %s\n", "problem", "kernel", "backend", "instances",
+      std::printf("%-12s %-25s %-8s %-14s %s\n", "problem", "kernel", "backend", "instances",
                   "algorithm");
       for (const Problem* p : problems())
         for (const auto& k : p->kernels)
-          std::printf("%-12s %-18s %-8s %-14s %s\n", p->name.c_str(), k.name.c_str(),
+          std::printf("%-12s %-25s %-8s %-14s %s\n", p->name.c_str(), k.name.c_str(),
                       k.backend.c_str(), k.range.c_str(), k.summary.c_str());
       std::printf("\nInstances: ");
       bool first = true;

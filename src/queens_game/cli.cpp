@@ -321,7 +321,8 @@ void add_commands(CLI::App& app, Action& action) {
       solve, so->journal,
       "Record the value of each first-move class in a new journal FILE as it is "
       "solved (kernel memo-sym-pieces, the default with --journal; memo-sym-reply-pieces "
-      "cuts one ply deeper; an existing FILE is refused: use --resume)",
+      "cuts one ply deeper; memo-sym-query-pieces cuts there too but asks only what the "
+      "values need, for the largest boards; an existing FILE is refused: use --resume)",
       "solve", &so->verify);
   solve->callback([&action, so, kernel_opt] {
     runs_on_ranks() = true;
