@@ -287,6 +287,58 @@ Subtotals piece_subtotals(const Cut<W>& cut, Mode mode, std::uint64_t id, Engine
   return s;
 }
 
+/// Estimated work of each position in `pos` by its free squares: about x1.05 per free square
+/// (13 x 13 to 16 x 16 grow about x4 per size, some 30 squares); only the ratios matter.
+template <int W>
+std::vector<std::uint64_t> work_by_free_squares(const std::vector<detail::Set<W>>& pos) {
+  int fewest = kMaxSquares;
+  for (const auto& c : pos) fewest = std::min(fewest, c.count());
+  std::vector<std::uint64_t> work;
+  for (const auto& c : pos)
+    work.push_back(
+        static_cast<std::uint64_t>(std::llround(1000.0 * std::exp(0.045 * (c.count() - fewest)))));
+  return work;
+}
+
+/// Sets list.solve: each id checked against list.count, then searched by an engine on cut's
+/// geometry as solve_one(id, engine, stats) -> Subtotals; the pieces share one table of `budget`
+/// bytes: with `shared` the concurrent one (pieces on several threads at once), else one per
+/// thread (TablePool).
+template <int W, class SolveOne>
+void set_solve(PieceList& list, std::shared_ptr<const Cut<W>> cut, std::uint64_t budget,
+               bool shared, SolveOne solve_one) {
+  auto check = [count = list.count](std::uint64_t id) {
+    if (id >= count)
+      throw std::invalid_argument("queens-game piece " + std::to_string(id) + " is out of range (" +
+                                  std::to_string(count) + " pieces)");
+  };
+  if (shared) {
+    auto one = std::make_shared<SharedTable<W>>(budget);
+    list.solve = [cut, one, check, solve_one](const std::uint64_t* ids, std::size_t k,
+                                              Subtotals* out) {
+      for (std::size_t j = 0; j < k; ++j) {
+        check(ids[j]);
+        detail::Stats st;
+        auto e = std::make_unique<detail::Engine<W, true>>(cut->g, one->table(), st, nullptr,
+                                                           &one->busy());
+        out[j] = solve_one(ids[j], *e, st);
+      }
+    };
+  } else {
+    auto pool = std::make_shared<TablePool<W>>(budget);
+    list.solve = [cut, pool, check, solve_one](const std::uint64_t* ids, std::size_t k,
+                                               Subtotals* out) {
+      for (std::size_t j = 0; j < k; ++j) {
+        check(ids[j]);
+        typename TablePool<W>::Lease lease(pool.get());
+        detail::Stats st;
+        auto e = std::make_unique<detail::Engine<W, false>>(cut->g, lease.table(), st);
+        out[j] = solve_one(ids[j], *e, st);
+      }
+    };
+  }
+}
+
 /// The piece list of `cut`; its pieces share one table of `budget` bytes: with `shared` the
 /// concurrent one (pieces on several threads at once), else one per thread (TablePool).
 template <int W>
@@ -304,17 +356,12 @@ PieceList make_list(const std::shared_ptr<const Cut<W>>& cut, int rows, int cols
   std::uint64_t h = fnv1a(list.scheme);
   h = fnv1a_u64(static_cast<std::uint64_t>(rows), h);
   h = fnv1a_u64(static_cast<std::uint64_t>(cols), h);
-  int fewest = kMaxSquares;
-  for (const auto& c : cut->child) fewest = std::min(fewest, c.count());
   for (std::size_t i = 0; i < cut->child.size(); ++i) {
     h = fnv1a_u64(cut->squares[i].size(), h);
     for (int s : cut->squares[i]) h = fnv1a_u64(static_cast<std::uint64_t>(s), h);
     if (plies == 2) h = fnv1a_u64(static_cast<std::uint64_t>(cut->child[i].count()), h);
-    // Estimated work: about x1.05 per free square (13 x 13 to 16 x 16 grow about x4 per size,
-    // some 30 squares); only the ratios between pieces matter.
-    list.work.push_back(static_cast<std::uint64_t>(
-        std::llround(1000.0 * std::exp(0.045 * (cut->child[i].count() - fewest)))));
   }
+  list.work = work_by_free_squares(cut->child);
   for (const auto& r : cut->replies) {
     h = fnv1a_u64(r.size(), h);
     for (std::size_t j : r) h = fnv1a_u64(j, h);
@@ -324,34 +371,10 @@ PieceList make_list(const std::shared_ptr<const Cut<W>>& cut, int rows, int cols
     return result_text(mode, cut->class_values(by_id, mode != Mode::kGrundy, mode == Mode::kMisere),
                        by_id);
   };
-  auto check = [cut](std::uint64_t id) {
-    if (id >= cut->child.size())
-      throw std::invalid_argument("queens-game piece " + std::to_string(id) + " is out of range (" +
-                                  std::to_string(cut->child.size()) + " pieces)");
-  };
-  if (shared) {
-    auto one = std::make_shared<SharedTable<W>>(budget);
-    list.solve = [cut, mode, one, check](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
-      for (std::size_t j = 0; j < k; ++j) {
-        check(ids[j]);
-        detail::Stats st;
-        auto e = std::make_unique<detail::Engine<W, true>>(cut->g, one->table(), st, nullptr,
-                                                           &one->busy());
-        out[j] = piece_subtotals(*cut, mode, ids[j], *e, st);
-      }
-    };
-  } else {
-    auto pool = std::make_shared<TablePool<W>>(budget);
-    list.solve = [cut, mode, pool, check](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
-      for (std::size_t j = 0; j < k; ++j) {
-        check(ids[j]);
-        typename TablePool<W>::Lease lease(pool.get());
-        detail::Stats st;
-        auto e = std::make_unique<detail::Engine<W, false>>(cut->g, lease.table(), st);
-        out[j] = piece_subtotals(*cut, mode, ids[j], *e, st);
-      }
-    };
-  }
+  set_solve<W>(list, cut, budget, shared,
+               [cut, mode](std::uint64_t id, auto& e, const detail::Stats& st) {
+                 return piece_subtotals(*cut, mode, id, e, st);
+               });
   return list;
 }
 
@@ -584,15 +607,11 @@ PieceList make_question_list(const std::shared_ptr<const Questions<W>>& q, int r
   h = fnv1a_u64(static_cast<std::uint64_t>(q->levels), h);
   h = fnv1a("heap 0 lightest first", h);
   const Cut<W>& cut = *q->cut;
-  int fewest = kMaxSquares;
-  for (const auto& c : cut.child) fewest = std::min(fewest, c.count());
-  std::vector<std::uint64_t> reply_work;
   for (std::size_t i = 0; i < cut.child.size(); ++i) {
     for (int s : cut.squares[i]) h = fnv1a_u64(static_cast<std::uint64_t>(s), h);
     h = fnv1a_u64(static_cast<std::uint64_t>(cut.child[i].count()), h);
-    reply_work.push_back(static_cast<std::uint64_t>(
-        std::llround(1000.0 * std::exp(0.045 * (cut.child[i].count() - fewest)))));
   }
+  const std::vector<std::uint64_t> reply_work = work_by_free_squares(cut.child);
   for (const auto& r : cut.replies) {
     h = fnv1a_u64(r.size(), h);
     for (std::size_t j : r) h = fnv1a_u64(j, h);
@@ -608,34 +627,9 @@ PieceList make_question_list(const std::shared_ptr<const Questions<W>>& q, int r
     return result_text(q->mode, q->class_values(by_id), by_id);
   };
   list.not_needed = [](const Subtotals& s) { return s.v[kValue] == kNotNeeded; };
-  auto check = [q](std::uint64_t id) {
-    if (id >= q->count())
-      throw std::invalid_argument("queens-game piece " + std::to_string(id) + " is out of range (" +
-                                  std::to_string(q->count()) + " pieces)");
-  };
-  if (shared) {
-    auto one = std::make_shared<SharedTable<W>>(budget);
-    list.solve = [q, one, check](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
-      for (std::size_t j = 0; j < k; ++j) {
-        check(ids[j]);
-        detail::Stats st;
-        auto e = std::make_unique<detail::Engine<W, true>>(q->cut->g, one->table(), st, nullptr,
-                                                           &one->busy());
-        out[j] = q->solve(ids[j], *e, st);
-      }
-    };
-  } else {
-    auto pool = std::make_shared<TablePool<W>>(budget);
-    list.solve = [q, pool, check](const std::uint64_t* ids, std::size_t k, Subtotals* out) {
-      for (std::size_t j = 0; j < k; ++j) {
-        check(ids[j]);
-        typename TablePool<W>::Lease lease(pool.get());
-        detail::Stats st;
-        auto e = std::make_unique<detail::Engine<W, false>>(q->cut->g, lease.table(), st);
-        out[j] = q->solve(ids[j], *e, st);
-      }
-    };
-  }
+  set_solve<W>(
+      list, q->cut, budget, shared,
+      [q](std::uint64_t id, auto& e, const detail::Stats& st) { return q->solve(id, e, st); });
   return list;
 }
 
