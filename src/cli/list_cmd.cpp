@@ -1,5 +1,6 @@
 // `searchbench list`: every problem and kernel built into this binary, with its backend, the
 // instances it accepts and its algorithm.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -12,12 +13,28 @@ void add_list(CLI::App& app, Action& action) {
       "list", "List every problem and kernel built into this binary: backend, range, algorithm");
   cmd->callback([&action] {
     action = [] {
-      std::printf("%-12s %-25s %-8s %-14s %s\n", "problem", "kernel", "backend", "instances",
-                  "algorithm");
+      // each column as wide as its longest entry (or heading), one space between columns; a
+      // range longer than kWideRange runs over its column rather than widening every row
+      constexpr std::size_t kWideRange = 16;
+      std::size_t w[4] = {7, 6, 7, 9};
+      for (const Problem* p : problems())
+        for (const auto& k : p->kernels) {
+          w[0] = std::max(w[0], p->name.size());
+          w[1] = std::max(w[1], k.name.size());
+          w[2] = std::max(w[2], k.backend.size());
+          if (k.range.size() <= kWideRange) w[3] = std::max(w[3], k.range.size());
+        }
+      const auto row = [&w](const char* problem, const char* kernel, const char* backend,
+                            const char* range, const char* summary) {
+        std::printf("%-*s %-*s %-*s %-*s %s\n", static_cast<int>(w[0]), problem,
+                    static_cast<int>(w[1]), kernel, static_cast<int>(w[2]), backend,
+                    static_cast<int>(w[3]), range, summary);
+      };
+      row("problem", "kernel", "backend", "instances", "algorithm");
       for (const Problem* p : problems())
         for (const auto& k : p->kernels)
-          std::printf("%-12s %-25s %-8s %-14s %s\n", p->name.c_str(), k.name.c_str(),
-                      k.backend.c_str(), k.range.c_str(), k.summary.c_str());
+          row(p->name.c_str(), k.name.c_str(), k.backend.c_str(), k.range.c_str(),
+              k.summary.c_str());
       std::printf("\nInstances: ");
       bool first = true;
       for (const Problem* p : problems()) {
