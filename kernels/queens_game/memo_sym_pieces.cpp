@@ -10,8 +10,9 @@
 // heaviest first (most free squares left by the move), run on `threads` oneTBB threads at once,
 // each piece by one thread (src/core/pieces_run.hpp, run_pieces_by_id). The pieces share one
 // bounded table, so a position reached from several first moves is searched once, not once per
-// piece (13 x 13 with Grundy values: 81.3 M nodes on one thread, memo-sym --move-grundy's count,
-// against 207.8 M with a table per piece): on one thread a plain table of the whole --max-memory,
+// piece (13 x 13 with Grundy values, one thread: 207.8 M nodes with a table per piece, 81.3 M
+// shared, memo-sym --move-grundy's count, before the six-vertex Grundy table; docs/
+// queens_game-notes.md, 2026-12-03): on one thread a plain table of the whole --max-memory,
 // on several the concurrent table of memo-sym-tbb (memo_sym_tbb.cpp), where a thread puts off a
 // position another thread is searching (ABDADA, busy_set.hpp). The values stored are exact
 // whichever piece stored them, so every piece's value is; node counts depend on which pieces were
@@ -27,8 +28,8 @@
 // misere play a first move that leaves no reply loses), and the start's as above. More pieces
 // (1,366 on 13 x 13, 4,264 on 17 x 17), each smaller, on the same shared table. Exact Grundy
 // values of every position after two plies are more than a first move's mex needs, so the total
-// grows (with Grundy values: 1.0 x the first-move pieces' nodes on 12 x 12, 5.4 x on 13 x 13, both
-// measured with a table per first-move piece).
+// grows (with Grundy values on 13 x 13: 13.8 x the shared-table first-move pieces' nodes, 5.4 x
+// those with a table per first-move piece; docs/queens_game-notes.md, 2026-12-03).
 //
 // memo-sym-query-pieces keeps the reply cut but asks each position only what its first moves'
 // mex needs. A first move's position X has Grundy value v exactly when X + *v is lost (a

@@ -259,8 +259,8 @@ std::vector<K> kernels() {
                .backend = "serial",
 #endif
                .summary = "memo-sym-pieces cut one ply deeper: a piece per class of positions "
-                          "after a first move and a reply, the pieces one thread solves sharing "
-                          "a table (journal, resume); values combined by mex twice",
+                          "after a first move and a reply, all pieces sharing one table (journal, "
+                          "resume); values combined by mex twice",
                .range = range,
                .fn = memo_sym_reply_pieces,
                .deterministic = false,  // pieces share tables: counts depend on the order
@@ -285,8 +285,8 @@ std::vector<K> kernels() {
                .micro = {"4x4"},
                .pieces = question_list});
   // The journalled solve (before memo-sym, so that it is never the default kernel): first-move
-  // classes as pieces, the pieces of one thread sharing a table (node counts depend on the
-  // order; not in the signature).
+  // classes as pieces, all sharing one table (node counts depend on the order; not in the
+  // signature).
   v.push_back({.name = "memo-sym-pieces",
 #ifdef SEARCHBENCH_WITH_TBB
                .backend = "tbb",
@@ -295,8 +295,7 @@ std::vector<K> kernels() {
 #endif
                .summary =
                    "memo-sym cut into pieces, one per first-move class under the board symmetry, "
-                   "the pieces one thread solves sharing a table (journal, resume); values "
-                   "combined by mex",
+                   "all pieces sharing one table (journal, resume); values combined by mex",
                .range = range,
                .fn = memo_sym_pieces,
                .deterministic = false,  // pieces share tables: counts depend on the order
