@@ -99,8 +99,8 @@ struct KernelInfo {
   /// For kernels that run a fixed piece list (journal, resume, MPI): the list they run on an
   /// instance (a function of the instance alone). Empty for other kernels.
   std::function<PieceList(const Instance&)> pieces;
-  /// Former names, still accepted wherever a kernel name is read (find_kernel) for one release;
-  /// output always uses `name`, and `list` shows only `name`.
+  /// Former names, still accepted wherever a kernel name is read (find_kernel), so that older
+  /// commands and CSVs keep working; output always uses `name`, and `list` shows only `name`.
   std::vector<std::string> aliases;
 
   bool parallel() const { return backend != "serial"; }

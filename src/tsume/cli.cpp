@@ -285,7 +285,7 @@ void add_commands(CLI::App& app, Action& action) {
   solve
       ->add_option("--puzzle,--problem", so->puzzle,
                    "A puzzle of the suite by name (`searchbench tsume list`); --problem: its "
-                   "former name, accepted for one release")
+                   "former name, still accepted")
       ->check(non_empty());
   solve
       ->add_option("--moves", so->moves,

@@ -235,7 +235,7 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
 TEST(BenchLib, FormerKernelNameIsPlannedUnderItsNewName) {
   sb::bench::Request req;
   req.suite = sb::bench::find_suite("quick");
-  req.kernels = {"naive-seed"};  // naive-full-check's former name, accepted for one release
+  req.kernels = {"naive-seed"};  // naive-full-check's former name, still accepted
   req.n = sb::bench::Range{5, 6};
   req.threads = {1};
   const auto plan = sb::bench::make_plan(req);

@@ -119,7 +119,7 @@ TEST(CliCount, NaiveKernelsCountEveryPlacement) {
 }
 
 TEST(CliCount, FormerKernelNameRunsUnderItsNewName) {
-  // naive-seed, naive-full-check's former name, is accepted for one release and reported under
+  // naive-seed, naive-full-check's former name, is still accepted and reported under
   // the new name; `list` shows only the new name as a kernel.
   const auto r = run_cli("nqueens count -n 5 -f csv -k naive-seed");
   ASSERT_EQ(r.exit_code, 0) << r.err;

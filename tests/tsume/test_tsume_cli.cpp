@@ -699,7 +699,7 @@ TEST(TsumeCli, OneKernelRegistry) {
   EXPECT_NE(r.out.find(combo + "\n"), std::string::npos) << r.out;
 }
 
-// --problem, the former name of --puzzle, is accepted for one release and means the same.
+// --problem, the former name of --puzzle, is still accepted and means the same.
 TEST(TsumeCli, FormerOptionNameOfPuzzle) {
   const auto a = run_cli("tsume solve --puzzle head-gold -k dfpn -f csv");
   const auto b = run_cli("tsume solve --problem head-gold -k dfpn -f csv");
