@@ -211,8 +211,9 @@ std::vector<K> kernels() {
                           "strategies",
                .range = "<= 26x26",
                .fn = pns,
+               .caps = {{"long", 64}},
                .micro = {"4x4k4", "5x5k4"},
-               .signature = {"5x5k4", "6x6k5", kVcf9},
+               .signature = {"5x5k4", "6x6k5", kVcf9, k885Seventh},
                .work = flat});
 #ifdef SEARCHBENCH_WITH_TBB
   // Not deterministic: the threads share the table, so node counts vary from run to run.
@@ -223,6 +224,7 @@ std::vector<K> kernels() {
                .range = "<= 26x26",
                .fn = pns_tbb,
                .deterministic = false,
+               .caps = {{"long", 64}},
                .micro = {"5x5k4", "6x6k5"},
                .work = flat});
 #endif
@@ -263,7 +265,7 @@ std::vector<K> kernels() {
 /// Instance texts in increasing size (empty cells).
 std::vector<std::string> by_size(std::vector<std::string> v) {
   std::stable_sort(v.begin(), v.end(), [](const std::string& a, const std::string& b) {
-    return parse_instance(a).empty_cells() < parse_instance(b).empty_cells();
+    return parse_query(a).position.empty_cells() < parse_query(b).position.empty_cells();
   });
   return v;
 }
@@ -286,8 +288,11 @@ const Problem& problem() {
         {"quick", by_size({"3x3k3", "4x3k3", "4x4k3", "4x4k4", "5x4k4", "5x5k4", "6x6k5", kVcf4,
                            kVcf9, kVcf13})},
         {"full", by_size({"3x3k3", "4x3k3", "4x4k3", "4x4k4", "5x4k4", "5x5k4", "6x5k4", "8x4k4",
-                          "6x6k5", "7x7k5", kVcf4, kVcf6, kVcf9, kVcf12, kVcf13})},
+                          "6x6k5", "7x7k5", k885Fifth, kVcf4, kVcf6, kVcf9, kVcf12, kVcf13})},
+        // one 8,8,5 proof question, minutes of pns; only pns and pns-tbb run it
+        {"long", {k885Third}},
     };
+    base.default_caps = {{"long", 0}};
     base.min_growth = 2;
     base.add_commands = add_commands;
     return make_problem<Traits>(std::move(base), kernels());

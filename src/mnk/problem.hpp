@@ -77,6 +77,16 @@ inline constexpr const char* kVcf9 = "15x15k5:h8,i9,i11,f9,j6,h4,h6,h11,k4,g6,g4
 inline constexpr const char* kVcf12 =
     "15x15k5:h8,f8,e7,c8,h7,g6,c6,i8,d9,h10,a6,j8,g11,f9,l9,d8,i6,k10,g4,m10,d11,g5,a9,o9,l6,h4,"
     "e11,c9,i10,k4,o12,a4,h12,a2,b6,a3,b10,g13";
+/// Positions of the 8,8,5-game's proof (a draw: Hsu, Ko, Chen, Wei, Hsueh and Wu, Theor. Comput.
+/// Sci. 815, 2020; proved again here, results/2026-12-05_vm_mnk885): after the first move c3,
+/// its chosen reply d4 and the third move f6 (the question of one of that proof's pieces,
+/// asked here both ways: a draw, 76 M nodes for pns), and two positions further along pns's
+/// principal variation after them (draws, 2.2 M and 0.2 M nodes); the value only, not every
+/// move's. The 8 x 8 board the proof searched, which the smaller boards of the suites do not
+/// reach.
+inline constexpr const char* k885Third = "8x8k5:c3,d4,f6:value-only";
+inline constexpr const char* k885Fifth = "8x8k5:c3,d4,f6,e5,f3:value-only";
+inline constexpr const char* k885Seventh = "8x8k5:c3,d4,f6,e5,f3,d5,c6:value-only";
 inline constexpr const char* kVcf13 =
     "15x15k5:h8,f7,i7,d8,c9,h7,f5,e5,i6,h9,e10,h4,g2,e8,h3,d10,j9,c3,d4,g4,h10,a7,e3,j10,b4,f11,"
     "g7,f1,i10,f10,i12,f2,l11,g8,f6,b10,g12,l7";

@@ -430,7 +430,7 @@ TEST(MnkThreats, CommittedVcfPositions) {
 TEST(MnkReference, ProblemRegistration) {
   const sb::Problem& p = mnk::problem();
   EXPECT_EQ(p.name, "mnk");
-  for (const char* name : {"quick", "full"}) {
+  for (const char* name : {"quick", "full", "long"}) {
     const auto& list = p.suite(name);
     EXPECT_FALSE(list.empty()) << name;
     double last = 0;
