@@ -2,6 +2,7 @@
 // instances it accepts and its algorithm.
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "cli/commands.hpp"
@@ -16,7 +17,9 @@ void add_list(CLI::App& app, Action& action) {
       // each column as wide as its longest entry (or heading), one space between columns; a
       // range longer than kWideRange runs over its column rather than widening every row
       constexpr std::size_t kWideRange = 16;
-      std::size_t w[4] = {7, 6, 7, 9};
+      constexpr const char* kHead[5] = {"problem", "kernel", "backend", "instances", "algorithm"};
+      std::size_t w[4];
+      for (int i = 0; i < 4; ++i) w[i] = std::strlen(kHead[i]);
       for (const Problem* p : problems())
         for (const auto& k : p->kernels) {
           w[0] = std::max(w[0], p->name.size());
@@ -30,7 +33,7 @@ void add_list(CLI::App& app, Action& action) {
                     static_cast<int>(w[1]), kernel, static_cast<int>(w[2]), backend,
                     static_cast<int>(w[3]), range, summary);
       };
-      row("problem", "kernel", "backend", "instances", "algorithm");
+      row(kHead[0], kHead[1], kHead[2], kHead[3], kHead[4]);
       for (const Problem* p : problems())
         for (const auto& k : p->kernels)
           row(p->name.c_str(), k.name.c_str(), k.backend.c_str(), k.range.c_str(),
