@@ -5,15 +5,19 @@
 // Sprague-Grundy values (Sprague 1935, Grundy 1939); a position's outcome is searched whole (the
 // engine splits a position into its components before it reaches this solver, and inside its
 // search a position almost never splits again), Grundy values component by component, with a
-// per-thread memo (exact keys, forgotten by the next position) and, for graphs of at most kTiny
-// (6) vertices, a table of the Grundy value of every graph, computed once per process. Serial;
-// one instance per thread. Limits: 8 * sizeof(U) vertices.
+// per-thread memo (exact keys, forgotten by the next position) and, for graphs of at most 7
+// vertices, tables of the Grundy value of every graph: up to kTiny (6) computed once per process,
+// of 7 each value filled in the first time it is asked (shared by the threads). A graph's number
+// in the tables is built with one PEXT instruction per vertex where the processor has a fast one
+// (square_set.hpp). Serial; one instance per thread. Limits: 8 * sizeof(U) vertices.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "square_set.hpp"
@@ -24,7 +28,7 @@ namespace sb::queens_game::detail {
 /// and its neighbours): g[m][a] for m vertices whose edges are the bits of a, pair (i, j),
 /// i < j, at bit j * (j - 1) / 2 + i, computed over the 2^m subsets (tiny_tables()). Six
 /// vertices rather than five: 1.18 x faster on 13 x 13 and 1.23 x on 14 x 14 with Grundy values
-/// (docs/queens_game-notes.md, 2026-12-06); seven would be a 2 MiB row and seconds to compute.
+/// (docs/queens_game-notes.md, 2026-12-06); seven, a 2 MiB row, is SevenTable, filled on demand.
 inline constexpr int kTiny = 6;
 struct TinyTables {
   std::uint8_t g[kTiny + 1][1 << 15] = {};
@@ -56,6 +60,55 @@ inline const TinyTables& tiny_tables() {
   return t;
 }
 
+/// Grundy values of the graphs on 7 vertices (2^21 edge sets, numbered as in TinyTables), each
+/// filled in the first time it is asked: g(G) = mex over the vertices v of g(G - N[v]), a graph
+/// of at most 6 vertices read from TinyTables. Shared by every thread (relaxed atomic bytes: a
+/// value is written only as itself).
+class SevenTable {
+ public:
+  static constexpr int kEdges = 21;
+  SevenTable() : g_(new std::atomic<std::uint8_t>[std::size_t{1} << kEdges]) {
+    for (std::size_t a = 0; a < (std::size_t{1} << kEdges); ++a)
+      g_[a].store(kUnknown, std::memory_order_relaxed);
+  }
+  /// Grundy value of the graph on 7 vertices with edge set a.
+  int grundy(unsigned a) const {
+    const std::uint8_t v = g_[a].load(std::memory_order_relaxed);
+    if (v != kUnknown) return v;
+    const int g = compute(a);
+    g_[a].store(static_cast<std::uint8_t>(g), std::memory_order_relaxed);
+    return g;
+  }
+
+ private:
+  static constexpr std::uint8_t kUnknown = 0xFF;
+  static int compute(unsigned a) {
+    unsigned nb[7];
+    for (int j = 0; j < 7; ++j) {
+      nb[j] = 1u << j;
+      for (int i = 0; i < j; ++i)
+        if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1u << j, nb[j] |= 1u << i;
+    }
+    const TinyTables& t = tiny_tables();
+    unsigned seen = 0;
+    for (int v = 0; v < 7; ++v) {
+      int u[7], m = 0;
+      for (unsigned r = 0x7Fu & ~nb[v]; r; r &= r - 1) u[m++] = std::countr_zero(r);
+      unsigned b = 0;
+      for (int q = 1; q < m; ++q)
+        for (int p = 0; p < q; ++p) b |= ((nb[u[p]] >> u[q]) & 1u) << (q * (q - 1) / 2 + p);
+      seen |= 1u << t.g[m][b];
+    }
+    return std::countr_one(seen);
+  }
+  std::unique_ptr<std::atomic<std::uint8_t>[]> g_;
+};
+/// The table, made once per process on first use (2 MiB, every value unknown).
+inline const SevenTable& seven_table() {
+  static const SevenTable t;
+  return t;
+}
+
 /// Exact search of a small position in local numbering: its free squares become bits 0..m-1
 /// (m <= 32) of one word, so that every set operation is one instruction, and the results of
 /// the subtree are kept in a small per-thread memo (exact keys, no symmetry, forgotten by the
@@ -65,7 +118,7 @@ template <class U>
 class Local {
  public:
   static constexpr int kMax = 8 * sizeof(U);
-  Local() : memo_(kSize), tiny_(tiny_tables()) {}
+  Local() : memo_(kSize), tiny_(tiny_tables()), seven_(seven_table()) {}
 
   /// Starts a new position of m squares; nb[i]: the local squares a queen on i attacks (i
   /// included).
@@ -81,7 +134,7 @@ class Local {
   bool wins(U s, int h) {
     ++nodes;
     const int count = popc(s);
-    if (count <= kTiny) return tiny(s) != h;
+    if (count <= kTiny + 1) return tiny(s) != h;
     // Searched whole, not split into components: inside a Local solve a position almost never
     // splits (13 x 13: the same nodes within 0.01 % whether positions of 13 to 32 squares are
     // split or not), so looking for components cost more than it saved (splitting those of 16
@@ -122,21 +175,35 @@ class Local {
     return comp;
   }
 
-  /// Grundy value of any S of at most kTiny squares, from the table of its graph.
+  /// Grundy value of any S of at most kTiny + 1 squares, from the table of its graph: the edge
+  /// (i, j), i < j in the order of S's squares, is bit j * (j - 1) / 2 + i of its number.
   int tiny(U s) const {
-    int v[kTiny];
-    int m = 0;
-    for (; s; s &= s - 1) v[m++] = std::countr_zero(s);
     unsigned a = 0;
+    int m = 0;
+#if defined(__x86_64__)
+    if constexpr (sizeof(U) == 4) {
+      if (kFastPext) {
+        // square j's edges to squares 0..j-1: its neighbourhood's bits at the squares of S below
+        // it, one PEXT per square
+        for (const U all = s; s; s &= s - 1, ++m) {
+          const int v = std::countr_zero(s);
+          a |= pext32(nb_[v], all & ((U{1} << v) - 1)) << (m * (m - 1) / 2);
+        }
+        return m <= kTiny ? tiny_.g[m][a] : seven_.grundy(a);
+      }
+    }
+#endif
+    int v[kTiny + 1];
+    for (; s; s &= s - 1) v[m++] = std::countr_zero(s);
     for (int j = 1; j < m; ++j)
       for (int i = 0; i < j; ++i)
         a |= static_cast<unsigned>((nb_[v[i]] >> v[j]) & 1) << (j * (j - 1) / 2 + i);
-    return tiny_.g[m][a];
+    return m <= kTiny ? tiny_.g[m][a] : seven_.grundy(a);
   }
 
   int grundy_conn(U c) {
     const int cnt = popc(c);
-    if (cnt <= kTiny) return tiny(c);
+    if (cnt <= kTiny + 1) return tiny(c);
     int g = find(c, kTagGrundy);
     if (g >= 0) return g;
     g = 0;  // larger than kTiny: by outcome searches of c + *g, g = 0, 1, ...
@@ -175,7 +242,9 @@ class Local {
         static_cast<std::uint64_t>(tag) * 0xD6E8FEB86659FD93ull;
     return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ull) >> 40) & (kSize - 2);
   }
-  std::uint32_t meta(int tag) const { return gen_ | static_cast<std::uint32_t>(tag) << 16; }
+  std::uint32_t meta(int tag) const {
+    return gen_ | static_cast<std::uint32_t>(tag) << 16;
+  }
   int find(U s, int tag) const {
     const std::size_t i = slot(s, tag);
     const std::uint32_t m = meta(tag);
@@ -193,6 +262,7 @@ class Local {
   U nb_[kMax];
   std::vector<Entry> memo_;
   const TinyTables& tiny_;
+  const SevenTable& seven_;
   std::uint16_t gen_ = 0;
 };
 

@@ -1,8 +1,8 @@
 // A set of board squares as W 64-bit words (bit r * cols + c), with the word operations every
 // queens-game search uses (and, and-not, union, member walk, a total order for canonical keys),
-// the bit count they rely on, and the dispatch that picks W for a board (W * 64 - 16 >= rows *
-// cols: the top 16 bits of the last word are left to the transposition table's tag and value).
-// Limits: W <= 5 (kMaxSquares = 5 * 64 - 16 = 304 squares).
+// the bit count and bit extract they rely on, and the dispatch that picks W for a board (W * 64 -
+// 16 >= rows * cols: the top 16 bits of the last word are left to the transposition table's tag and
+// value). Limits: W <= 5 (kMaxSquares = 5 * 64 - 16 = 304 squares).
 #pragma once
 
 #include <bit>
@@ -36,6 +36,37 @@ inline int popc(std::uint64_t x) {
 #else
   return std::popcount(x);
 #endif
+}
+
+/// True when the processor has a fast PEXT instruction (BMI2, but not AMD's Zen 1 and Zen 2,
+/// where PEXT is microcoded and slower than a loop over the mask's bits).
+#if defined(__x86_64__)
+inline const bool kFastPext = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") &&
+         !__builtin_cpu_is("znver2");
+}();
+#endif
+
+/// Parallel bit extract by a loop over the mask's bits: the bits of x at the set bits of mask,
+/// packed into the low bits in their order.
+inline std::uint32_t pext32_loop(std::uint32_t x, std::uint32_t mask) {
+  std::uint32_t r = 0;
+  for (int k = 0; mask; mask &= mask - 1, ++k) r |= ((x >> std::countr_zero(mask)) & 1u) << k;
+  return r;
+}
+
+/// Parallel bit extract: the PEXT instruction where kFastPext (checked once at start-up; the
+/// branch always goes the same way), else pext32_loop.
+inline std::uint32_t pext32(std::uint32_t x, std::uint32_t mask) {
+#if defined(__x86_64__)
+  if (kFastPext) {
+    std::uint32_t r;
+    asm("pextl %2, %1, %0" : "=r"(r) : "r"(x), "rm"(mask));
+    return r;
+  }
+#endif
+  return pext32_loop(x, mask);
 }
 
 /// A set of squares in W words. The top 16 bits of the last word are never squares: the table

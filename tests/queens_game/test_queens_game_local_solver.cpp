@@ -1,6 +1,6 @@
-// Tests of the small-position solver (kernels/queens_game/local_solver.hpp): the compile-time
-// Grundy table of every graph on at most 5 vertices, and the solver's Grundy values and outcomes
-// of X + *h on random graphs and on queen's graphs, all against a brute force written here
+// Tests of the small-position solver (kernels/queens_game/local_solver.hpp): the Grundy tables
+// of every graph on at most 6 vertices and on 7 vertices, and the solver's Grundy values and
+// outcomes of X + *h on random graphs and on queen's graphs, all against a brute force written here
 // (Node Kayles: a move takes a vertex and its neighbours; values by mex; the outcome of X + *h
 // by searching the sum itself, heap moves included).
 #include <gtest/gtest.h>
@@ -85,6 +85,30 @@ TEST(QueensGameLocalSolver, TinyTableHoldsTheGrundyValueOfEveryGraph) {
   EXPECT_EQ(qd::tiny_tables().g[4][0], 0);
   EXPECT_EQ(qd::tiny_tables().g[5][0], 1);
   EXPECT_EQ(qd::tiny_tables().g[3][0b101], 2);  // edges (0,1) and (1,2)
+}
+
+TEST(QueensGameLocalSolver, SevenTableHoldsTheGrundyValueOfEveryGraph) {
+  // every graph on 7 vertices (2^21 edge sets, numbered as the six-vertex table's), against the
+  // mex over the 2^7 vertex subsets computed here (the table itself reads six-vertex values)
+  const auto& seven = qd::seven_table();
+  for (unsigned a = 0; a < (1u << qd::SevenTable::kEdges); ++a) {
+    unsigned nb[7];
+    for (int j = 0; j < 7; ++j) {
+      nb[j] = 1u << j;
+      for (int i = 0; i < j; ++i)
+        if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1u << j, nb[j] |= 1u << i;
+    }
+    std::uint8_t sub[1 << 7] = {};
+    for (unsigned set = 1; set < (1u << 7); ++set) {
+      unsigned seen = 0;
+      for (unsigned v = set; v; v &= v - 1) seen |= 1u << sub[set & ~nb[std::countr_zero(v)]];
+      sub[set] = static_cast<std::uint8_t>(std::countr_one(seen));
+    }
+    ASSERT_EQ(seven.grundy(a), sub[(1u << 7) - 1]) << a;
+  }
+  // by hand: 7 isolated vertices are 7 heaps of 1 (value 1); the complete graph is one move (1)
+  EXPECT_EQ(seven.grundy(0), 1);
+  EXPECT_EQ(seven.grundy((1u << 21) - 1), 1);
 }
 
 TEST(QueensGameLocalSolver, RandomGraphsAgreeWithBruteForce) {

@@ -6,6 +6,7 @@
 #include <bitset>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "queens_game/queens_game.hpp"
@@ -118,6 +119,25 @@ TEST(QueensGameSquareSet, BitCountAgreesWithABitByBitLoop) {
     for (int b = 0; b < 64; ++b) c += (x >> b) & 1;
     ASSERT_EQ(qd::popc(x), c) << x;
   }
+}
+
+TEST(QueensGameSquareSet, BitExtractAgreesWithABitByBitLoop) {
+  // pext32: the PEXT instruction where the processor has a fast one (qd::kFastPext), else the
+  // loop, which is also tested on its own
+  std::mt19937_64 rng(11);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> cases = {
+      {0, 0}, {~0u, ~0u}, {0xF0F0u, 0x0FF0u}, {0x80000001u, 0x80000001u}, {0x12345678u, 0}};
+  for (int i = 0; i < 20000; ++i)
+    cases.emplace_back(static_cast<std::uint32_t>(rng()),
+                       static_cast<std::uint32_t>(rng() & rng()));
+  for (auto [x, mask] : cases) {
+    std::uint32_t want = 0;
+    for (int b = 0, k = 0; b < 32; ++b)
+      if ((mask >> b) & 1) want |= ((x >> b) & 1u) << k++;
+    ASSERT_EQ(qd::pext32(x, mask), want) << x << " " << mask;
+    ASSERT_EQ(qd::pext32_loop(x, mask), want) << x << " " << mask;
+  }
+  EXPECT_EQ(qd::pext32(0xF0F0u, 0x0FF0u), 0x0Fu);
 }
 
 TEST(QueensGameSquareSet, WordCountLeavesSixteenTagBits) {
