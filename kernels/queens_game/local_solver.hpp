@@ -186,8 +186,8 @@ class Local {
         // square j's edges to squares 0..j-1: its neighbourhood's bits at the squares of S below
         // it, one PEXT per square
         for (const U all = s; s; s &= s - 1, ++m) {
-          const int v = std::countr_zero(s);
-          a |= pext32(nb_[v], all & ((U{1} << v) - 1)) << (m * (m - 1) / 2);
+          const U low = s & (U{0} - s);  // the square's bit
+          a |= pext32(nb_[std::countr_zero(s)], all & (low - 1)) << (m * (m - 1) / 2);
         }
         return m <= kTiny ? tiny_.g[m][a] : seven_.grundy(a);
       }
@@ -220,9 +220,8 @@ class Local {
     U bucket[kMax] = {};
     std::uint64_t used = 0;
     for (U m = s; m; m &= m - 1) {
-      const int i = std::countr_zero(m);
-      const int left = popc(s & ~nb_[i]);
-      bucket[left] |= U{1} << i;
+      const int left = popc(s & ~nb_[std::countr_zero(m)]);
+      bucket[left] |= m & (U{0} - m);  // the move's bit
       used |= std::uint64_t{1} << left;
     }
     bool win = false;
