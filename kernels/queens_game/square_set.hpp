@@ -1,8 +1,8 @@
 // A set of board squares as W 64-bit words (bit r * cols + c), with the word operations every
 // queens-game search uses (and, and-not, union, member walk, a total order for canonical keys),
-// the bit count and bit extract they rely on, and the dispatch that picks W for a board (W * 64 -
-// 16 >= rows * cols: the top 16 bits of the last word are left to the transposition table's tag and
-// value). Limits: W <= 5 (kMaxSquares = 5 * 64 - 16 = 304 squares).
+// the bit count and bit extract they rely on, and the dispatch that picks W for a board
+// (W * 64 - 16 >= rows * cols: the top 16 bits of the last word are left to the transposition
+// table's tag and value). Limits: W <= 5 (kMaxSquares = 5 * 64 - 16 = 304 squares).
 #pragma once
 
 #include <bit>
