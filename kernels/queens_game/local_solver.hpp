@@ -109,6 +109,46 @@ inline const SevenTable& seven_table() {
   return t;
 }
 
+/// A graph of at most 7 vertices as the tables number it, and its vertex count.
+struct GraphNumber {
+  unsigned number;
+  int vertices;
+};
+
+/// The number of the graph that the squares of s (at most 7) span, as the tables number graphs:
+/// the edge (i, j), i < j in the order of s's squares, is bit j * (j - 1) / 2 + i; nb[i] holds
+/// the squares i attacks. By a loop over the pairs.
+template <class U>
+GraphNumber graph_number_loop(const U* nb, U s) {
+  int v[kTiny + 1], k = 0;
+  for (; s; s &= s - 1) v[k++] = std::countr_zero(s);
+  unsigned a = 0;
+  for (int j = 1; j < k; ++j)
+    for (int i = 0; i < j; ++i)
+      a |= static_cast<unsigned>((nb[v[i]] >> v[j]) & 1) << (j * (j - 1) / 2 + i);
+  return {a, k};
+}
+
+/// graph_number_loop's number by one PEXT per square where the processor has a fast one (square
+/// j's edges to squares 0..j-1 are its neighbourhood's bits at the squares of s below it).
+template <class U>
+GraphNumber graph_number(const U* nb, U s) {
+  if constexpr (sizeof(U) == 4) {
+#if defined(__x86_64__)
+    if (kFastPext) {
+      unsigned a = 0;
+      int k = 0;
+      for (const U all = s; s; s &= s - 1, ++k) {
+        const U low = s & (U{0} - s);  // the square's bit
+        a |= pext32(nb[std::countr_zero(s)], all & (low - 1)) << (k * (k - 1) / 2);
+      }
+      return {a, k};
+    }
+#endif
+  }
+  return graph_number_loop(nb, s);
+}
+
 /// Exact search of a small position in local numbering: its free squares become bits 0..m-1
 /// (m <= 32) of one word, so that every set operation is one instruction, and the results of
 /// the subtree are kept in a small per-thread memo (exact keys, no symmetry, forgotten by the
@@ -175,30 +215,10 @@ class Local {
     return comp;
   }
 
-  /// Grundy value of any S of at most kTiny + 1 squares, from the table of its graph: the edge
-  /// (i, j), i < j in the order of S's squares, is bit j * (j - 1) / 2 + i of its number.
+  /// Grundy value of any S of at most kTiny + 1 squares, from the table of its graph.
   int tiny(U s) const {
-    unsigned a = 0;
-    int m = 0;
-#if defined(__x86_64__)
-    if constexpr (sizeof(U) == 4) {
-      if (kFastPext) {
-        // square j's edges to squares 0..j-1: its neighbourhood's bits at the squares of S below
-        // it, one PEXT per square
-        for (const U all = s; s; s &= s - 1, ++m) {
-          const U low = s & (U{0} - s);  // the square's bit
-          a |= pext32(nb_[std::countr_zero(s)], all & (low - 1)) << (m * (m - 1) / 2);
-        }
-        return m <= kTiny ? tiny_.g[m][a] : seven_.grundy(a);
-      }
-    }
-#endif
-    int v[kTiny + 1];
-    for (; s; s &= s - 1) v[m++] = std::countr_zero(s);
-    for (int j = 1; j < m; ++j)
-      for (int i = 0; i < j; ++i)
-        a |= static_cast<unsigned>((nb_[v[i]] >> v[j]) & 1) << (j * (j - 1) / 2 + i);
-    return m <= kTiny ? tiny_.g[m][a] : seven_.grundy(a);
+    const GraphNumber g = graph_number(nb_, s);
+    return g.vertices <= kTiny ? tiny_.g[g.vertices][g.number] : seven_.grundy(g.number);
   }
 
   int grundy_conn(U c) {
@@ -241,9 +261,7 @@ class Local {
         static_cast<std::uint64_t>(tag) * 0xD6E8FEB86659FD93ull;
     return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ull) >> 40) & (kSize - 2);
   }
-  std::uint32_t meta(int tag) const {
-    return gen_ | static_cast<std::uint32_t>(tag) << 16;
-  }
+  std::uint32_t meta(int tag) const { return gen_ | static_cast<std::uint32_t>(tag) << 16; }
   int find(U s, int tag) const {
     const std::size_t i = slot(s, tag);
     const std::uint32_t m = meta(tag);

@@ -1,6 +1,7 @@
 // Tests of the small-position solver (kernels/queens_game/local_solver.hpp): the Grundy tables
-// of every graph on at most 6 vertices and on 7 vertices, and the solver's Grundy values and
-// outcomes of X + *h on random graphs and on queen's graphs, all against a brute force written here
+// of every graph on at most 6 vertices and on 7 vertices, the two ways of numbering a graph (PEXT,
+// loop) against each other, and the solver's Grundy values and outcomes of X + *h on random
+// graphs and on queen's graphs, all against a brute force written here
 // (Node Kayles: a move takes a vertex and its neighbours; values by mex; the outcome of X + *h
 // by searching the sum itself, heap moves included).
 #include <gtest/gtest.h>
@@ -109,6 +110,32 @@ TEST(QueensGameLocalSolver, SevenTableHoldsTheGrundyValueOfEveryGraph) {
   // by hand: 7 isolated vertices are 7 heaps of 1 (value 1); the complete graph is one move (1)
   EXPECT_EQ(seven.grundy(0), 1);
   EXPECT_EQ(seven.grundy((1u << 21) - 1), 1);
+}
+
+TEST(QueensGameLocalSolver, GraphNumbersByPextAndByLoopAgree) {
+  // graph_number takes PEXT where the processor has a fast one, else the loop: both numberings
+  // on random graphs and random sets of at most 7 squares, and one by hand
+  std::mt19937_64 rng(5);
+  for (int round = 0; round < 2000; ++round) {
+    const int m = 7 + static_cast<int>(rng() % 26);  // 7..32 squares
+    const auto nb = random_graph(rng, m, 10 + static_cast<int>(rng() % 60));
+    for (int q = 0; q < 20; ++q) {
+      std::uint32_t s = 0;
+      const int want = static_cast<int>(rng() % 8);
+      while (std::popcount(s) < want) s |= 1u << (rng() % m);
+      const auto a = qd::graph_number(nb.data(), s), b = qd::graph_number_loop(nb.data(), s);
+      ASSERT_EQ(a.number, b.number);
+      ASSERT_EQ(a.vertices, want);
+      ASSERT_EQ(b.vertices, want);
+    }
+  }
+  // squares 1, 4, 9 of a path 1 - 4 - 9: edges (0, 1) at bit 0 and (1, 2) at bit 2
+  std::vector<std::uint32_t> nb(10);
+  for (int i = 0; i < 10; ++i) nb[i] = 1u << i;
+  nb[1] |= 1u << 4, nb[4] |= 1u << 1 | 1u << 9, nb[9] |= 1u << 4;
+  const auto g = qd::graph_number(nb.data(), (1u << 1) | (1u << 4) | (1u << 9));
+  EXPECT_EQ(g.number, 0b101u);
+  EXPECT_EQ(g.vertices, 3);
 }
 
 TEST(QueensGameLocalSolver, RandomGraphsAgreeWithBruteForce) {
