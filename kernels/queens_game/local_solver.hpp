@@ -60,55 +60,6 @@ inline const TinyTables& tiny_tables() {
   return t;
 }
 
-/// Grundy values of the graphs on 7 vertices (2^21 edge sets, numbered as in TinyTables), each
-/// filled in the first time it is asked: g(G) = mex over the vertices v of g(G - N[v]), a graph
-/// of at most 6 vertices read from TinyTables. Shared by every thread (relaxed atomic bytes: a
-/// value is written only as itself).
-class SevenTable {
- public:
-  static constexpr int kEdges = 21;
-  SevenTable() : g_(new std::atomic<std::uint8_t>[std::size_t{1} << kEdges]) {
-    for (std::size_t a = 0; a < (std::size_t{1} << kEdges); ++a)
-      g_[a].store(kUnknown, std::memory_order_relaxed);
-  }
-  /// Grundy value of the graph on 7 vertices with edge set a.
-  int grundy(unsigned a) const {
-    const std::uint8_t v = g_[a].load(std::memory_order_relaxed);
-    if (v != kUnknown) return v;
-    const int g = compute(a);
-    g_[a].store(static_cast<std::uint8_t>(g), std::memory_order_relaxed);
-    return g;
-  }
-
- private:
-  static constexpr std::uint8_t kUnknown = 0xFF;
-  static int compute(unsigned a) {
-    unsigned nb[7];
-    for (int j = 0; j < 7; ++j) {
-      nb[j] = 1u << j;
-      for (int i = 0; i < j; ++i)
-        if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1u << j, nb[j] |= 1u << i;
-    }
-    const TinyTables& t = tiny_tables();
-    unsigned seen = 0;
-    for (int v = 0; v < 7; ++v) {
-      int u[7], m = 0;
-      for (unsigned r = 0x7Fu & ~nb[v]; r; r &= r - 1) u[m++] = std::countr_zero(r);
-      unsigned b = 0;
-      for (int q = 1; q < m; ++q)
-        for (int p = 0; p < q; ++p) b |= ((nb[u[p]] >> u[q]) & 1u) << (q * (q - 1) / 2 + p);
-      seen |= 1u << t.g[m][b];
-    }
-    return std::countr_one(seen);
-  }
-  std::unique_ptr<std::atomic<std::uint8_t>[]> g_;
-};
-/// The table, made once per process on first use (2 MiB, every value unknown).
-inline const SevenTable& seven_table() {
-  static const SevenTable t;
-  return t;
-}
-
 /// A graph of at most 7 vertices as the tables number it, and its vertex count.
 struct GraphNumber {
   unsigned number;
@@ -147,6 +98,51 @@ GraphNumber graph_number(const U* nb, U s) {
 #endif
   }
   return graph_number_loop(nb, s);
+}
+
+/// Grundy values of the graphs on 7 vertices (2^21 edge sets, numbered as in TinyTables), each
+/// filled in the first time it is asked: g(G) = mex over the vertices v of g(G - N[v]), a graph
+/// of at most 6 vertices read from TinyTables. Shared by every thread (relaxed atomic bytes: a
+/// value is written only as itself).
+class SevenTable {
+ public:
+  static constexpr int kEdges = 21;
+  SevenTable() : g_(new std::atomic<std::uint8_t>[std::size_t{1} << kEdges]) {
+    for (std::size_t a = 0; a < (std::size_t{1} << kEdges); ++a)
+      g_[a].store(kUnknown, std::memory_order_relaxed);
+  }
+  /// Grundy value of the graph on 7 vertices with edge set a.
+  int grundy(unsigned a) const {
+    const std::uint8_t v = g_[a].load(std::memory_order_relaxed);
+    if (v != kUnknown) return v;
+    const int g = compute(a);
+    g_[a].store(static_cast<std::uint8_t>(g), std::memory_order_relaxed);
+    return g;
+  }
+
+ private:
+  static constexpr std::uint8_t kUnknown = 0xFF;
+  static int compute(unsigned a) {
+    unsigned nb[7];
+    for (int j = 0; j < 7; ++j) {
+      nb[j] = 1u << j;
+      for (int i = 0; i < j; ++i)
+        if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1u << j, nb[j] |= 1u << i;
+    }
+    const TinyTables& t = tiny_tables();
+    unsigned seen = 0;
+    for (int v = 0; v < 7; ++v) {
+      const GraphNumber rest = graph_number_loop(nb, 0x7Fu & ~nb[v]);  // at most 6 vertices
+      seen |= 1u << t.g[rest.vertices][rest.number];
+    }
+    return std::countr_one(seen);
+  }
+  std::unique_ptr<std::atomic<std::uint8_t>[]> g_;
+};
+/// The table, made once per process on first use (2 MiB, every value unknown).
+inline const SevenTable& seven_table() {
+  static const SevenTable t;
+  return t;
 }
 
 /// Exact search of a small position in local numbering: its free squares become bits 0..m-1
