@@ -30,22 +30,31 @@ namespace sb::queens_game::detail {
 /// vertices rather than five: 1.18 x faster on 13 x 13 and 1.23 x on 14 x 14 with Grundy values
 /// (docs/queens_game-notes.md, 2026-12-06); seven, a 2 MiB row, is SevenTable, filled on demand.
 inline constexpr int kTiny = 6;
+/// The largest graphs read from a table: kTiny + 1 vertices (SevenTable).
+inline constexpr int kTabled = kTiny + 1;
+
+/// The closed neighbourhoods nb[0..m) (bit i of nb[i] set) of the graph on m vertices whose
+/// edge (i, j), i < j, is bit j * (j - 1) / 2 + i of a: the numbering of the tables below.
+constexpr void neighbourhoods(unsigned a, int m, unsigned* nb) {
+  for (int j = 0; j < m; ++j) {
+    nb[j] |= 1u << j;
+    for (int i = 0; i < j; ++i)
+      if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1u << j, nb[j] |= 1u << i;
+  }
+}
+
 struct TinyTables {
   std::uint8_t g[kTiny + 1][1 << 15] = {};
   constexpr TinyTables() {
     for (int m = 0; m <= kTiny; ++m)
       for (int a = 0; a < (1 << (m * (m - 1) / 2)); ++a) {
-        int nb[kTiny] = {};
-        for (int j = 0; j < m; ++j) {
-          nb[j] |= 1 << j;
-          for (int i = 0; i < j; ++i)
-            if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1 << j, nb[j] |= 1 << i;
-        }
+        unsigned nb[kTiny] = {};
+        neighbourhoods(static_cast<unsigned>(a), m, nb);
         int sub[1 << kTiny] = {};  // Grundy value of each subset, smaller subsets first
         for (int set = 1; set < (1 << m); ++set) {
           int seen = 0;
           for (int v = 0; v < m; ++v)
-            if ((set >> v) & 1) seen |= 1 << sub[set & ~nb[v]];
+            if ((set >> v) & 1) seen |= 1 << sub[set & ~static_cast<int>(nb[v])];
           int mex = 0;
           while ((seen >> mex) & 1) ++mex;
           sub[set] = mex;
@@ -71,7 +80,7 @@ struct GraphNumber {
 /// the squares i attacks. By a loop over the pairs.
 template <class U>
 GraphNumber graph_number_loop(const U* nb, U s) {
-  int v[kTiny + 1], k = 0;
+  int v[kTabled], k = 0;
   for (; s; s &= s - 1) v[k++] = std::countr_zero(s);
   unsigned a = 0;
   for (int j = 1; j < k; ++j)
@@ -123,15 +132,11 @@ class SevenTable {
  private:
   static constexpr std::uint8_t kUnknown = 0xFF;
   static int compute(unsigned a) {
-    unsigned nb[7];
-    for (int j = 0; j < 7; ++j) {
-      nb[j] = 1u << j;
-      for (int i = 0; i < j; ++i)
-        if ((a >> (j * (j - 1) / 2 + i)) & 1) nb[i] |= 1u << j, nb[j] |= 1u << i;
-    }
+    unsigned nb[kTabled] = {};
+    neighbourhoods(a, kTabled, nb);
     const TinyTables& t = tiny_tables();
     unsigned seen = 0;
-    for (int v = 0; v < 7; ++v) {
+    for (int v = 0; v < kTabled; ++v) {
       const GraphNumber rest = graph_number_loop(nb, 0x7Fu & ~nb[v]);  // at most 6 vertices
       seen |= 1u << t.g[rest.vertices][rest.number];
     }
@@ -170,7 +175,7 @@ class Local {
   bool wins(U s, int h) {
     ++nodes;
     const int count = popc(s);
-    if (count <= kTiny + 1) return tiny(s) != h;
+    if (count <= kTabled) return tiny(s) != h;
     // Searched whole, not split into components: inside a Local solve a position almost never
     // splits (13 x 13: the same nodes within 0.01 % whether positions of 13 to 32 squares are
     // split or not), so looking for components cost more than it saved (splitting those of 16
@@ -211,7 +216,7 @@ class Local {
     return comp;
   }
 
-  /// Grundy value of any S of at most kTiny + 1 squares, from the table of its graph.
+  /// Grundy value of any S of at most kTabled squares, from the table of its graph.
   int tiny(U s) const {
     const GraphNumber g = graph_number(nb_, s);
     return g.vertices <= kTiny ? tiny_.g[g.vertices][g.number] : seven_.grundy(g.number);
@@ -219,10 +224,10 @@ class Local {
 
   int grundy_conn(U c) {
     const int cnt = popc(c);
-    if (cnt <= kTiny + 1) return tiny(c);
+    if (cnt <= kTabled) return tiny(c);
     int g = find(c, kTagGrundy);
     if (g >= 0) return g;
-    g = 0;  // larger than kTiny: by outcome searches of c + *g, g = 0, 1, ...
+    g = 0;  // larger than kTabled: by outcome searches of c + *g, g = 0, 1, ...
     while (wins_conn(c, g)) ++g;
     store(c, kTagGrundy, g);
     return g;
