@@ -3,7 +3,8 @@
 // "mate within L - 2 plies?" (a depth-limited df-pn query on the same table) until the answer is
 // no, and extracts the main line (main_line.hpp) with those queries as its oracle and the table's
 // settled entries as its probe. When a limit stops it first, the mate is reported with the
-// length found so far (length_proven false) and a line read from the table's proofs (proof_line).
+// length found so far (length_proven false) and a line read from the table's proofs (mating_line):
+// the main line when it has that length, else a line that mates.
 //
 // Work split: as the searcher the kernel passes (one, or dfpn-tbb's team on a shared table).
 // Limits: Params' nodes, time and stop flag (Aborted), and the main line's oracle-call budget.
@@ -22,40 +23,85 @@
 
 namespace sb::tsume::detail {
 
-/// A mating line read from the table's proofs (attacker: the stored proof move; defender: the
-/// evasion with the longest stored proof). Used when the minimal length could not be proved.
-/// Empty unless the line has max_len plies and ends in mate (entries on it may have been replaced
-/// or hold stale lengths), so that a line that does not mate, or mates sooner than the length
-/// reported beside it, is never reported.
+/// The table's bound on the plies in which pos (either side to move) is mated, looking `ahead`
+/// plies further where pos itself has no stored proof (a full table replaces entries, and a
+/// line's position may be missing while its children are kept): an attacker position is mated
+/// within 1 + the least bound of its checks, a defender position within 1 + the largest bound of
+/// its evasions (all of them known). kNoLen where the table does not show a mate. No search.
 template <bool kShared>
-std::vector<Move> proof_line(Table<kShared>& tt, Position pos, Color attacker, int max_len,
-                             Interpositions rule) {
+int stored_bound(Table<kShared>& tt, Position& pos, Color attacker, Interpositions rule,
+                 int ahead) {
+  const bool atk = pos.side_to_move() == attacker;
+  if (!atk && !has_evasion(pos, rule)) return 0;
+  const Val v = tt.lookup(pos.board_key(), pos.hand(attacker), kRInf);
+  if (v.pn == 0) return v.hi;
+  if (ahead == 0) return kNoLen;
+  Move buf[kMaxMoves];
+  const int n = atk ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule);
+  int bound = atk ? kNoLen : 0;
+  for (int i = 0; i < n; ++i) {
+    Undo u;
+    pos.do_move(buf[i], u);
+    const int b = stored_bound(tt, pos, attacker, rule, ahead - 1);
+    pos.undo_move(buf[i], u);
+    if (atk && b != kNoLen) bound = std::min(bound, b + 1);
+    if (!atk && b == kNoLen) return kNoLen;
+    if (!atk) bound = std::max(bound, b + 1);
+  }
+  return bound;
+}
+
+/// A line that ends in mate within max_len plies, read from the table's proofs: the attacker
+/// plays the stored proof move (or, where its mate is no longer shown, the check with the least
+/// bound), the defender the evasion with the largest bound (stored_bound, looking two plies past
+/// a missing entry). Stored lengths are upper bounds and an evasion whose entries the table has
+/// lost is not chosen, so the defence need not be the longest: only a line of max_len plies, the
+/// length proved, is the main line (on Microcosmos with a full 512 MiB table, reading only stored
+/// entries gave no line of the length proved, and 59 plies for a 1,541-ply mate). Empty if no
+/// position on the way shows a mate or the line would repeat a position. What a search stopped
+/// before its post-search's main-line extraction reports.
+template <bool kShared>
+std::vector<Move> mating_line(Table<kShared>& tt, Position pos, Color attacker, int max_len,
+                              Interpositions rule) {
+  constexpr int kAhead = 2;
   std::vector<Move> line;
-  for (int ply = 0; ply < max_len; ++ply) {
+  PathSet path;
+  path.push(pos.key());
+  for (int left = max_len; left > 0; --left) {
+    const bool atk = pos.side_to_move() == attacker;
+    if (!atk && !has_evasion(pos, rule)) break;  // mated
     Move pick;
-    if (pos.side_to_move() == attacker) {
+    int pick_bound = atk ? kNoLen : -1;
+    if (atk) {  // the stored proof move, where the table still shows its mate
       const Val v = tt.lookup(pos.board_key(), pos.hand(attacker), kRInf);
-      if (v.pn != 0 || !v.best) break;
-      pick = v.best;
-    } else {
-      Move buf[kMaxMoves];
-      const int n = generate_evasions(pos, buf, rule);
-      int best_hi = -1;
-      for (int i = 0; i < n; ++i) {
-        const Val v = tt.lookup(pos.board_key_after(buf[i]), pos.hand(attacker), kRInf);
-        if (v.pn == 0 && static_cast<int>(v.hi) > best_hi) best_hi = v.hi, pick = buf[i];
+      if (v.pn == 0 && v.best) {
+        Undo u;
+        pos.do_move(v.best, u);
+        if (!path.contains(pos.key()) && stored_bound(tt, pos, attacker, rule, kAhead) <= left - 1)
+          pick = v.best;
+        pos.undo_move(v.best, u);
       }
-      if (!pick) break;
     }
+    Move buf[kMaxMoves];
+    const int n = pick ? 0 : atk ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule);
+    for (int i = 0; i < n; ++i) {
+      Undo u;
+      pos.do_move(buf[i], u);
+      const bool repeats = path.contains(pos.key());
+      const int b = repeats ? kNoLen : stored_bound(tt, pos, attacker, rule, kAhead);
+      pos.undo_move(buf[i], u);
+      if (b == kNoLen || b > left - 1) continue;
+      if (atk ? b < pick_bound : b > pick_bound) pick = buf[i], pick_bound = b;
+    }
+    if (!pick) return {};
     Undo u;
     pos.do_move(pick, u);
     line.push_back(pick);
+    if (path.contains(pos.key())) return {};
+    path.push(pos.key());
   }
-  // Only a line as long as the proved length, ending in mate, is the main line: stale stored
-  // lengths can lead the defender into a shorter mate (on Microcosmos a 463-ply line for a
-  // 1,541-ply proof).
   const bool mated = pos.side_to_move() != attacker && pos.in_check() && !has_evasion(pos, rule);
-  if (!mated || static_cast<int>(line.size()) != max_len) line.clear();
+  if (!mated) line.clear();
   return line;
 }
 
@@ -78,10 +124,18 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Found&& fou
   int len = v.hi;
   res.mate_length = len;
   found(len);
-  if (!p.main_line) {
-    res.main_line = proof_line(tt, root, atk, len, p.interpositions);
-    return;
-  }
+  // the line read from the table after each query, for a stop before the main line is read:
+  // the table right after a query holds that query's proof, which the next may overwrite
+  std::vector<Move> last = mating_line(tt, root, atk, len, p.interpositions);
+  auto stopped_here = [&] {
+    std::vector<Move> line = mating_line(tt, root, atk, res.mate_length, p.interpositions);
+    if (line.empty()) line = std::move(last);
+    if (static_cast<int>(line.size()) == res.mate_length)
+      res.main_line = std::move(line);
+    else
+      res.mating_line = std::move(line);
+  };
+  if (!p.main_line) return stopped_here();
   try {
     while (len >= 3) {
       PathSet path;
@@ -90,6 +144,8 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Found&& fou
       len = w.hi;
       res.mate_length = len;
       found(len);
+      if (auto line = mating_line(tt, root, atk, len, p.interpositions); !line.empty())
+        last = std::move(line);
     }
     res.length_proven = true;
     proved(len);
@@ -118,7 +174,7 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Found&& fou
     res.main_line = ml.best(root, len, true, path).first;
   } catch (const Aborted&) {
     res.stopped = true;
-    res.main_line = proof_line(tt, p.root, atk, res.mate_length, p.interpositions);
+    stopped_here();
   }
 }
 

@@ -55,7 +55,10 @@ struct PerftOptions {
 
 std::string usi_line(const std::vector<ts::Move>& line) {
   std::string s;
-  for (auto m : line) s += (s.empty() ? "" : " ") + ts::usi_move(m);
+  for (auto m : line) {
+    if (!s.empty()) s += ' ';
+    s += ts::usi_move(m);
+  }
   return s;
 }
 
@@ -163,7 +166,10 @@ int run_solve(const SolveOptions& o) {
             std::printf(
                 "main line = (not recovered: the search stopped before the line was read "
                 "back whole)\n");
-          else
+          if (r.main_line.empty() && !r.mating_line.empty())
+            std::printf("mating line = %zu plies, the defence not proved the longest: %s\n",
+                        r.mating_line.size(), usi_line(r.mating_line).c_str());
+          else if (!r.main_line.empty())
             std::printf("main line = %s\n", usi.c_str());
           std::printf("KIF       = %s\n", ts::kif_line(inst.position, r.main_line, true).c_str());
           if (leftover >= 0)

@@ -64,11 +64,15 @@ const MateFound* known_length_found(const Instance& x, const Result& r) {
 }
 
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, const Result& r) {
-  std::string usi;
-  for (Move m : r.main_line) {
-    if (!usi.empty()) usi += ' ';
-    usi += usi_move(m);
-  }
+  auto usi_text = [](const std::vector<Move>& line) {
+    std::string usi;
+    for (Move m : line) {
+      if (!usi.empty()) usi += ' ';
+      usi += usi_move(m);
+    }
+    return usi;
+  };
+  const std::string usi = usi_text(r.main_line);
   const char* outcome = r.outcome == Outcome::kMate     ? "mate"
                         : r.outcome == Outcome::kNoMate ? "nomate"
                                                         : "unknown";
@@ -91,7 +95,8 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, c
       known ? format_double(known->seconds) : std::string(),
       known ? std::to_string(known->nodes) : std::string(),
       r.length_proven ? format_double(r.proved.seconds) : std::string(),
-      r.length_proven ? std::to_string(r.proved.nodes) : std::string()};
+      r.length_proven ? std::to_string(r.proved.nodes) : std::string(),
+      usi_text(r.mating_line)};
 }
 
 Verdict Traits::verify(const Instance& x, const RunSettings&, const Result& r) {
@@ -207,7 +212,7 @@ const sb::Problem& problem() {
                     "main_line_kif",    "leftover",       "positions",          "sfen",
                     "interpositions",   "no_mate_within", "first_mate",         "first_mate_s",
                     "first_mate_nodes", "known_length_s", "known_length_nodes", "proved_s",
-                    "proved_nodes"};
+                    "proved_nodes",     "mating_line"};
     base.suites = {
         {"quick", suite_names(false)}, {"full", suite_names(true)}, {"long", long_names()}};
     base.default_caps = {{"quick", 50}, {"full", 100}};

@@ -36,7 +36,9 @@ struct Traits {
   /// seconds and nodes of the search until then), known_length_s, known_length_nodes (until a mate
   /// of the suite's expected length was established; empty outside the suite or when not
   /// reached), proved_s, proved_nodes (with length_proven: until the proof that no shorter mate
-  /// exists, before the main line is read).
+  /// exists, before the main line is read), mating_line (USI; when a limit stopped the
+  /// post-search and no line of mate_length plies could be read: a line that mates, its defence
+  /// not proved the longest; else empty).
   static std::vector<std::string> fields(const Instance& x, const RunSettings& s, const Result& r);
   /// Against the suite's cross-checked answer (tsume::verify).
   static Verdict verify(const Instance& x, const RunSettings& s, const Result& r);

@@ -95,6 +95,11 @@ struct Result {
   int mate_length = -1;         ///< plies of the mate found (the minimum when length_proven)
   bool length_proven = false;   ///< no shorter mate exists (proved by the kernel)
   std::vector<Move> main_line;  ///< moves from the root, USI order; empty unless kMate
+  /// df-pn kernels, when a limit stopped the post-search and no line of mate_length plies could
+  /// be read from the table: a line from the root that ends in mate, read from the table's
+  /// proofs; its defence is not proved the longest, so it may be shorter (or, read after an
+  /// earlier query, longer) than mate_length. Empty otherwise.
+  std::vector<Move> mating_line;
   std::uint64_t nodes = 0;      ///< positions expanded (move lists generated)
   std::uint64_t positions = 0;  ///< entries written to the transposition table (0 without one)
   int threads = 1;              ///< threads actually used

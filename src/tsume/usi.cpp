@@ -18,7 +18,9 @@
 // bad SFEN, illegal move, bad option) is answered with `info string <reason>` and the engine keeps
 // running with its previous state, except that a rejected `position` clears the position (a
 // following `go` is refused, never answered for an older position). A search that fails is answered
-// `checkmate timeout`.
+// `checkmate timeout`. A mate found but a limit reached before its main line was read is
+// answered with the line the table still shows: of the length last sent, or else one that mates
+// (after an `info string` saying so); `checkmate timeout` only where the table shows none.
 //
 // Option defaults are the engine's to choose (USI only names the options): Kernel is the tsume
 // problem's default kernel and Threads every core, as for every searchbench command.
@@ -414,6 +416,14 @@ class Engine {
         if (r.outcome == ts::Outcome::kMate && !r.main_line.empty()) {
           reply = "checkmate";
           for (auto m : r.main_line) reply += " " + ts::usi_move(m);
+        } else if (r.outcome == ts::Outcome::kMate && !r.mating_line.empty()) {
+          // the limit stopped the post-search before the main line could be read: a line that
+          // mates, its length said beside it (its defence is not proved the longest)
+          say("info string the search stopped before the main line was read: a mating line of " +
+              std::to_string(r.mating_line.size()) + " plies follows (mate in " +
+              std::to_string(r.mate_length) + " found; the defence is not proved the longest)");
+          reply = "checkmate";
+          for (auto m : r.mating_line) reply += " " + ts::usi_move(m);
         } else if (r.outcome == ts::Outcome::kNoMate) {
           reply = "checkmate nomate";
         } else {

@@ -742,6 +742,43 @@ TEST(TsumeKernels, LimitsGiveUnknown) {
   EXPECT_THROW(dfpn(p), std::invalid_argument);
 }
 
+// A limit that stops the post-search of a mate whose table has lost entries (1 MiB for a
+// 47-ply problem that writes millions) still reports the mate's line: one of the length found
+// that ends in mate (read by looking past the lost positions; before, none was read), else a
+// mating line.
+TEST(TsumeKernels, AStoppedPostSearchReportsALineThatMates) {
+  const Instance x = parse_instance("muso-002");
+  for (std::uint64_t nodes : {1'000'000ull, 2'000'000ull}) {
+    Params p;
+    p.root = x.position;
+    p.max_memory = 1ull << 20;
+    p.max_nodes = nodes;
+    const Result r = dfpn(p);
+    ASSERT_EQ(r.outcome, Outcome::kMate) << nodes;
+    ASSERT_TRUE(r.stopped) << nodes;
+    EXPECT_FALSE(r.length_proven) << nodes;
+    EXPECT_GE(r.mate_length, 47) << nodes;  // the suite's length
+    const std::vector<Move>& line = r.main_line.empty() ? r.mating_line : r.main_line;
+    ASSERT_FALSE(line.empty()) << nodes;
+    if (!r.main_line.empty()) {
+      EXPECT_EQ(static_cast<int>(r.main_line.size()), r.mate_length);
+    }
+    Position pos = x.position;
+    for (Move m : line) {  // each move a check or an evasion the rules allow
+      Move buf[kMaxMoves];
+      const int n = pos.side_to_move() == x.position.side_to_move()
+                        ? generate_checks(pos, buf)
+                        : generate_evasions(pos, buf, Interpositions::kAll);
+      ASSERT_NE(std::find(buf, buf + n, m), buf + n) << nodes << " " << usi_move(m);
+      Undo u;
+      pos.do_move(m, u);
+    }
+    EXPECT_NE(pos.side_to_move(), x.position.side_to_move()) << nodes;
+    EXPECT_TRUE(pos.in_check()) << nodes;
+    EXPECT_FALSE(has_evasion(pos, Interpositions::kAll)) << nodes;
+  }
+}
+
 TEST(TsumeSuite, WellFormed) {
   ASSERT_FALSE(puzzles().empty());
   for (const auto& p : puzzles()) {

@@ -123,7 +123,7 @@ TEST(TsumeCli, SolveCsvJson) {
   EXPECT_EQ(j["interpositions"], "all");
   EXPECT_TRUE(j["no_mate_within"].is_null());
   for (const char* key : {"first_mate", "first_mate_s", "first_mate_nodes", "known_length_s",
-                          "known_length_nodes", "proved_s", "proved_nodes"})
+                          "known_length_nodes", "proved_s", "proved_nodes", "mating_line"})
     EXPECT_TRUE(j[key].is_null()) << key;  // no mate
   EXPECT_TRUE(j["nodes"].is_number_unsigned());
   EXPECT_TRUE(j["positions"].is_number_unsigned());
