@@ -72,6 +72,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
   using Base::and_dh;
   using Base::attacker_;
   using Base::dh_on_;
+  using Base::kNoRep;
   using Base::leaf_dh;
   using Base::len_plus;
   using Base::lim_;
@@ -82,6 +83,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
   using Base::pos_;
   using Base::remember_rep;
   using Base::rep_;
+  using Base::rep_of;
   using Base::root_best_;
   using Base::root_hi_;
   using Base::rule_;
@@ -145,6 +147,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
     Hand ph;               // proof hand once proved
     Hand dh;               // disproof hand once disproved
     bool tainted;          // disproved by a repetition of this line only
+    int rep;               // then how far back on the line that reaches (Base::kNoRep)
     bool settled;          // proved or disproved
   };
 
@@ -192,8 +195,8 @@ class DfPn : public ExhaustiveSearch<kShared> {
     // zuko-009. In a long query r = 3 only (Microcosmos: see long_query)
     if (is_or && (r == 3 || (r == 5 && !long_query()))) return or_exhaustive(ply, pk, buf, n, r);
     if (ply >= kMaxPly) {  // too deep for this line: a disproof for this path only
-      remember_rep(pk);
-      out.pn = kInfPn, out.dn = 0, out.tainted = true;
+      remember_rep(pk, -1);
+      out.pn = kInfPn, out.dn = 0, out.tainted = true, out.rep = -1;
       return out;
     }
     if (static_cast<int>(stack_.size()) <= ply) stack_.resize(ply + 1);
@@ -219,9 +222,13 @@ class DfPn : public ExhaustiveSearch<kShared> {
       Child& c = ch[i];
       c.hand = is_or ? pos.hand_after(c.m) : hand;
       c.lo = 0, c.hi = kNoLen, c.ph = 0, c.dh = c.hand, c.tainted = false, c.settled = false;
+      c.rep = kNoRep;
       c.fk = pos.key_after(c.m);
-      if (path_->contains(c.fk) || rep_.contains(c.pk)) {
-        c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true;
+      if (const int q = rep_of(c.fk, c.pk); q != kNoRep) {
+        // never mates on this line: a repetition of it (no mate at any length), or a node
+        // disproved through one before (within the cr plies it has now, or more)
+        c.pn = kInfPn, c.dn = 0, c.tainted = true, c.settled = true, c.rep = q;
+        c.lo = path_->contains(c.fk) || cr == kRInf ? kNoLen : cr;
         continue;
       }
       // in a long query, first estimates from any query depth (see long_query), for every
@@ -313,12 +320,15 @@ class DfPn : public ExhaustiveSearch<kShared> {
       }
       Res cres;
       {
-        ScopedMove sm(pos, *path_, c.m, c.fk);
+        ScopedMove sm(pos, *path_, c.m, c.fk, ply + 1);
         cres = mid(ply + 1, cr, cthpn, cthdn, c.pk);
       }
       c.pn = cres.pn, c.dn = cres.dn;
       if (cres.pn == 0) c.hi = cres.hi, c.ph = cres.ph, c.settled = true;
-      if (cres.dn == 0) c.lo = cres.lo, c.dh = cres.dh, c.tainted = cres.tainted, c.settled = true;
+      if (cres.dn == 0) {
+        c.lo = cres.lo, c.dh = cres.dh, c.tainted = cres.tainted, c.rep = cres.rep;
+        c.settled = true;
+      }
     }
 
     const auto amount =
@@ -342,34 +352,42 @@ class DfPn : public ExhaustiveSearch<kShared> {
         tt_.store_proven(key, ph, out.hi, Move{});
       }
     } else if (dn == 0) {
-      bool tainted;
+      int rep = kNoRep;  // the disproof's repetitions (Base::kNoRep): kNoRep if it has none
       std::uint16_t lo;
       Hand dh;
       Move by;  // the refuting evasion at a defender node
       if (is_or) {
-        tainted = false;
         lo = kNoLen;
         Hand m = ~Hand{0} & ~kHandBorrow;
         for (int i = 0; i < nc; ++i) {
-          tainted |= ch[i].tainted, lo = std::min(lo, ch[i].lo);
+          lo = std::min(lo, ch[i].lo);
+          if (ch[i].tainted) rep = std::min(rep, ch[i].rep);
           if (dh_on_) m = hand_min(m, proof_hand_before(pos, ch[i].m, ch[i].dh));
         }
         dh = or_dh(pos, m);
       } else {
-        tainted = true;
         lo = 0;
         int bi = -1;
         for (int i = 0; i < nc; ++i)
-          if (ch[i].dn == 0 && !ch[i].tainted && (bi < 0 || ch[i].lo > lo))
-            tainted = false, lo = ch[i].lo, bi = i;
-        dh = bi < 0 ? hand : and_dh(pos, ch[bi].m, ch[bi].dh);
-        if (bi >= 0) by = ch[bi].m;
+          if (ch[i].dn == 0 && !ch[i].tainted && (bi < 0 || ch[i].lo > lo)) lo = ch[i].lo, bi = i;
+        if (bi < 0) {  // refuted only through repetitions: the one reaching back least far
+          for (int i = 0; i < nc; ++i)
+            if (ch[i].dn == 0 && (bi < 0 || ch[i].rep > rep || (ch[i].rep == rep && ch[i].lo > lo)))
+              rep = ch[i].rep, lo = ch[i].lo, bi = i;
+          dh = hand;
+        } else {
+          dh = and_dh(pos, ch[bi].m, ch[bi].dh);
+        }
+        by = ch[bi].m;
       }
-      out.tainted = tainted;
-      if (tainted) {
-        remember_rep(pk);
+      out.lo = len_plus(lo);
+      if (rep < ply) {  // disproved for this line only
+        out.tainted = true, out.rep = rep;
+        remember_rep(pk, rep);
+      } else if (rep != kNoRep) {  // through repetitions inside its own subtree: on every line
+        out.dh = hand;
+        tt_.store_disproven(key, hand, out.lo, by);
       } else {
-        out.lo = len_plus(lo);
         out.dh = dh;
         tt_.store_disproven(key, hand, dh, out.lo, by);
       }
@@ -452,7 +470,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
         tt_.store_disproven(c.key, c.hand, c.dh, kNoLen);
         c.pn = kInfPn, c.dn = 0, c.lo = kNoLen, c.settled = true;
       } else if (cr == 3) {  // small enough to settle now, exhaustively
-        path_->push(fk);
+        path_->push(fk, ply);
         Res r3;
         try {
           r3 = or_exhaustive(ply, c.pk, buf, nc, 3);
@@ -463,7 +481,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
         }
         path_->pop(fk);
         c.pn = r3.pn, c.dn = r3.dn, c.lo = r3.lo, c.hi = r3.hi, c.ph = r3.ph, c.dh = r3.dh;
-        c.tainted = r3.tainted, c.settled = true;
+        c.tainted = r3.tainted, c.rep = r3.rep, c.settled = true;
       } else {
         // With 1 ply to go, a mate-in-one test settles it. With more, the test is left to its
         // expansion: most new attacker nodes are never expanded, and testing each of them

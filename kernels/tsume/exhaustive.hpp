@@ -14,6 +14,7 @@
 #pragma once
 
 #include <algorithm>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 
@@ -39,7 +40,18 @@ class ExhaustiveSearch {
     Hand ph = 0;
     Hand dh = 0;  // disproof hand when disproved (not tainted)
     bool tainted = false;
+    int rep = kNoRep;  // when tainted: how far back on the line its repetitions reach (rep_of)
   };
+
+  /// Where a disproof through repetition reaches back to: the least ply (from the query's root;
+  /// -1 for the positions before it) of a position on the line that a line below returned to;
+  /// kNoRep: none. A node at ply p whose disproof reaches back no further than p (rep >= p) owes
+  /// nothing to the line above it: its repetitions are inside its own subtree, so it is disproved
+  /// on every line that reaches it, and is stored as any disproof (with its exact hand). Without
+  /// this, every node above such a repetition stayed disproved "for this line only" up to the
+  /// query's root, and was searched again on every other line that reached it (in Microcosmos'
+  /// tight post-search queries, 93-97 % of the searched nodes' results).
+  static constexpr int kNoRep = INT_MAX;
 
   /// rule: which defender interpositions count (Params::interpositions).
   ExhaustiveSearch(Table<kShared>& tt, Limits& lim, Color attacker, Interpositions rule)
@@ -68,7 +80,7 @@ class ExhaustiveSearch {
     pos_ = &pos;
     path_ = &path;
     const std::uint64_t k = pos.key();
-    path.push(k);
+    path.push(k, 0);
     return RootScope(path, k);
   }
 
@@ -164,15 +176,15 @@ class ExhaustiveSearch {
       out.pn = 0, out.dn = kInfPn, out.hi = 1;
       return out;
     }
-    bool tainted = false;
+    int rep = kNoRep;  // the checks' disproofs through repetition (rep_of)
     std::uint16_t lo = kNoLen;
     Hand dm = ~Hand{0} & ~kHandBorrow;  // minimum of the checks' bounds (or_dh)
     for (int i = 0; i < n; ++i) {
       const Move m = moves[i];
       const std::uint64_t cpk = path_key_after(pk, m);
       const std::uint64_t fk = pos.key_after(m);
-      if (path_->contains(fk) || rep_.contains(cpk)) {
-        tainted = true;
+      if (const int q = rep_of(fk, cpk); q != kNoRep) {  // never mates on this line
+        rep = std::min(rep, q);
         continue;
       }
       const Val v = tt_.lookup(ck[i], pos.hand_after(m), static_cast<std::uint16_t>(r - 1));
@@ -184,8 +196,8 @@ class ExhaustiveSearch {
         if (dh_on_) dm = hand_min(dm, proof_hand_before(pos, m, v.dh));
         continue;
       } else {
-        ScopedMove sm(pos, *path_, m, fk);
-        a = and_exhaustive(cpk, r - 1);
+        ScopedMove sm(pos, *path_, m, fk, ply + 1);
+        a = and_exhaustive(ply + 1, cpk, r - 1);
       }
       if (a.pn == 0) {
         out.ph = proof_hand_before(pos, m, a.ph);
@@ -195,19 +207,21 @@ class ExhaustiveSearch {
         out.pn = 0, out.dn = kInfPn;
         return out;
       }
+      lo = std::min(lo, a.lo);
       if (a.tainted) {
-        tainted = true;
-      } else {
-        lo = std::min(lo, a.lo);
-        if (dh_on_) dm = hand_min(dm, proof_hand_before(pos, m, a.dh));
+        rep = std::min(rep, a.rep);
+      } else if (dh_on_) {
+        dm = hand_min(dm, proof_hand_before(pos, m, a.dh));
       }
     }
-    out.pn = kInfPn, out.dn = 0;
-    if (tainted) {
-      remember_rep(pk);
-      out.tainted = true;
+    out.pn = kInfPn, out.dn = 0, out.lo = len_plus(lo);
+    if (rep < ply) {  // disproved for this line only
+      remember_rep(pk, rep);
+      out.tainted = true, out.rep = rep;
+    } else if (rep != kNoRep) {  // through repetitions inside its own subtree
+      out.dh = hand;
+      tt_.store_disproven(key, hand, out.lo);
     } else {
-      out.lo = len_plus(lo);
       out.dh = or_dh(pos, dm);
       tt_.store_disproven(key, hand, out.dh, out.lo);
     }
@@ -217,7 +231,7 @@ class ExhaustiveSearch {
   // A defender node with r = 2 or 4 plies left (part of or_exhaustive): mated when every evasion
   // allows a mate within r - 1 plies (a mate in one, or or_exhaustive with 3 plies); the first
   // evasion that does not refutes it.
-  Res and_exhaustive(std::uint64_t pk, int r) {
+  Res and_exhaustive(int ply, std::uint64_t pk, int r) {
     Position& pos = *pos_;
     lim_.count();
     const std::uint64_t key = pos.board_key();
@@ -235,11 +249,8 @@ class ExhaustiveSearch {
       if (i + 1 < n) tt_.prefetch(next_ck = pos.board_key_after(ev[i + 1]));
       const std::uint64_t cpk = path_key_after(pk, e);
       const std::uint64_t fk = pos.key_after(e);
-      if (path_->contains(fk) || rep_.contains(cpk)) {  // escapes by repetition, on this line
-        remember_rep(pk);
-        out.pn = kInfPn, out.dn = 0, out.tainted = true;
-        return out;
-      }
+      if (const int q = rep_of(fk, cpk); q != kNoRep)  // escapes by repetition
+        return refuted_by_repetition(ply, pk, key, hand, q, kNoLen, e);
       const Val v = tt_.lookup(ck, hand, static_cast<std::uint16_t>(r - 1));
       Res a;
       if (v.pn == 0) {
@@ -249,7 +260,7 @@ class ExhaustiveSearch {
       if (v.dn == 0) {
         a.pn = kInfPn, a.dn = 0, a.lo = v.lo, a.dh = v.dh;
       } else {
-        ScopedMove sm(pos, *path_, e, fk);
+        ScopedMove sm(pos, *path_, e, fk, ply + 1);
         lim_.count();
         Move cm[kMaxMoves];
         const int nc = generate_checks(pos, cm);
@@ -265,18 +276,14 @@ class ExhaustiveSearch {
             tt_.store_disproven(ck, hand, a.dh, 1);
           }
         } else {
-          a = or_exhaustive(1, cpk, cm, nc, r - 1);
+          a = or_exhaustive(ply + 1, cpk, cm, nc, r - 1);
         }
       }
       if (a.pn == 0) {
         ph = hand_max(ph, a.ph), hi = std::max(hi, a.hi);
         continue;
       }
-      if (a.tainted) {
-        remember_rep(pk);
-        out.pn = kInfPn, out.dn = 0, out.tainted = true;
-        return out;
-      }
+      if (a.tainted) return refuted_by_repetition(ply, pk, key, hand, a.rep, a.lo, e);
       out.pn = kInfPn, out.dn = 0, out.lo = len_plus(a.lo);
       out.dh = and_dh(pos, e, a.dh);
       tt_.store_disproven(key, hand, out.dh, out.lo);
@@ -287,6 +294,22 @@ class ExhaustiveSearch {
     return out;
   }
 
+  // A defender node at ply refuted by evasion e through a repetition reaching back to rep, the
+  // evasion's child disproved within lo plies (kNoLen: the evasion repeats the line itself).
+  Res refuted_by_repetition(int ply, std::uint64_t pk, std::uint64_t key, Hand hand, int rep,
+                            std::uint16_t lo, Move e) {
+    Res out;
+    out.pn = kInfPn, out.dn = 0, out.lo = len_plus(lo);
+    if (rep < ply) {
+      remember_rep(pk, rep);
+      out.tainted = true, out.rep = rep;
+    } else {
+      out.dh = hand;
+      tt_.store_disproven(key, hand, out.lo, e);
+    }
+    return out;
+  }
+
   Table<kShared>& tt_;
   Limits& lim_;
   Color attacker_;
@@ -294,13 +317,24 @@ class ExhaustiveSearch {
   bool dh_on_;  // disproof hands (leaf_dh)
   Position* pos_ = nullptr;
   PathSet* path_ = nullptr;
-  // Path keys of nodes disproved only through a repetition of their line. Forgetting one is
-  // safe (the node is searched again and finds the repetition again), so the set holds at most
-  // one key per 256 bytes of table budget (at most 1/16 of the budget in memory). A node-based
+  // Path keys of nodes disproved only through a repetition of their line, each with how far back
+  // its repetitions reach (rep_of). Forgetting one is safe (the node is searched again and finds
+  // the repetition again), so the set holds at most one key per 256 bytes of table budget (10
+  // bytes a slot, at most 5/64 of the budget in memory). A node-based
   // std::unordered_set without a bound held about 2.5 GB beside an 8 GiB table after 30 minutes
   // of Microcosmos, outside --max-memory, and its lookups took 40 % of the time.
   BoundedKeySet rep_;
-  void remember_rep(std::uint64_t pk) { rep_.insert(pk); }
+  void remember_rep(std::uint64_t pk, int rep) {
+    rep_.insert(pk, static_cast<std::int16_t>(std::clamp(rep, -1, 32767)));
+  }
+  /// The child after a move (full key fk, path key cpk) repeats the line (the ply of the position
+  /// it repeats) or was disproved through a repetition on this line before (how far back that
+  /// reached); kNoRep otherwise.
+  int rep_of(std::uint64_t fk, std::uint64_t cpk) const {
+    if (const int q = path_->ply_of(fk); q != PathSet::kNotOnLine) return q;
+    if (const std::ptrdiff_t i = rep_.find(cpk); i >= 0) return rep_.value(i);
+    return kNoRep;
+  }
   // the proof length and move found at the search root (ply 0)
   std::uint16_t root_hi_ = kNoLen;
   Move root_best_;

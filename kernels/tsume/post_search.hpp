@@ -10,6 +10,7 @@
 // Limits: Params' nodes, time and stop flag (Aborted), and the main line's oracle-call budget.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -72,9 +73,11 @@ std::vector<Move> mating_line(Table<kShared>& tt, Position pos, Color attacker, 
     if (!atk && !has_evasion(pos, rule)) break;  // mated
     Move pick;
     int pick_bound = atk ? kNoLen : -1;
-    if (atk) {  // the stored proof move, where the table still shows its mate
+    Move buf[kMaxMoves];
+    const int n = atk ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule);
+    if (atk) {  // the stored proof move (one of the checks), where the table still shows its mate
       const Val v = tt.lookup(pos.board_key(), pos.hand(attacker), kRInf);
-      if (v.pn == 0 && v.best) {
+      if (v.pn == 0 && v.best && std::find(buf, buf + n, v.best) != buf + n) {
         Undo u;
         pos.do_move(v.best, u);
         if (!path.contains(pos.key()) && stored_bound(tt, pos, attacker, rule, kAhead) <= left - 1)
@@ -82,9 +85,8 @@ std::vector<Move> mating_line(Table<kShared>& tt, Position pos, Color attacker, 
         pos.undo_move(v.best, u);
       }
     }
-    Move buf[kMaxMoves];
-    const int n = pick ? 0 : atk ? generate_checks(pos, buf) : generate_evasions(pos, buf, rule);
-    for (int i = 0; i < n; ++i) {
+    const int scan = pick ? 0 : n;  // the moves to weigh when the stored one does not do
+    for (int i = 0; i < scan; ++i) {
       Undo u;
       pos.do_move(buf[i], u);
       const bool repeats = path.contains(pos.key());
@@ -128,7 +130,8 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Found&& fou
   // the table right after a query holds that query's proof, which the next may overwrite
   std::vector<Move> last = mating_line(tt, root, atk, len, p.interpositions);
   auto stopped_here = [&] {
-    std::vector<Move> line = mating_line(tt, root, atk, res.mate_length, p.interpositions);
+    // from p.root: a stop inside the main line's extraction leaves `root` where it was
+    std::vector<Move> line = mating_line(tt, p.root, atk, res.mate_length, p.interpositions);
     if (line.empty()) line = std::move(last);
     if (static_cast<int>(line.size()) == res.mate_length)
       res.main_line = std::move(line);

@@ -7,6 +7,7 @@
 // quarter full).
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -20,15 +21,21 @@ namespace sb::tsume::detail {
 /// a node-based std::unordered_map took about 5 % of the df-pn time.
 class PathSet {
  public:
+  /// ply_of's answer for a key not on the line.
+  static constexpr int kNotOnLine = INT_MIN;
   PathSet() : slots_(kFirst) {}
-  bool contains(std::uint64_t k) const {
+  bool contains(std::uint64_t k) const { return ply_of(k) != kNotOnLine; }
+  /// The ply given when k was pushed (its first copy), or kNotOnLine.
+  int ply_of(std::uint64_t k) const {
     k = k ? k : 1;
     for (std::size_t i = home(k);; i = (i + 1) & mask()) {
-      if (slots_[i].key == k) return true;
-      if (slots_[i].key == 0) return false;
+      if (slots_[i].key == k) return slots_[i].ply;
+      if (slots_[i].key == 0) return kNotOnLine;
     }
   }
-  void push(std::uint64_t k) {
+  /// ply: where the position stands on the line (a search's ply from its query's root; -1, the
+  /// default, for the positions before that root).
+  void push(std::uint64_t k, int ply = -1) {
     k = k ? k : 1;
     std::size_t i = home(k);
     for (;; i = (i + 1) & mask()) {
@@ -47,7 +54,7 @@ class PathSet {
       i = home(k);
       while (slots_[i].key != 0) i = (i + 1) & mask();
     }
-    slots_[i] = Slot{k, 1};
+    slots_[i] = Slot{k, 1, ply};
     ++n_;
   }
   /// No key on the line.
@@ -71,6 +78,7 @@ class PathSet {
   struct Slot {
     std::uint64_t key = 0;  // the key (0 stored as 1); 0: empty
     std::uint32_t count = 0;
+    std::int32_t ply = -1;  // of the first copy pushed
   };
   static constexpr std::size_t kFirst = 256;
   std::size_t mask() const { return slots_.size() - 1; }
@@ -89,10 +97,11 @@ class PathSet {
 /// destructor pops the key and takes the move back, also when the search below throws (Aborted).
 class ScopedMove {
  public:
-  ScopedMove(Position& pos, PathSet& path, Move m, std::uint64_t key)
+  /// ply: of the position after m (PathSet::push).
+  ScopedMove(Position& pos, PathSet& path, Move m, std::uint64_t key, int ply = -1)
       : pos_(pos), path_(path), m_(m), key_(key) {
     pos_.do_move(m_, u_);
-    path_.push(key_);
+    path_.push(key_, ply);
   }
   ~ScopedMove() {
     path_.pop(key_);

@@ -56,3 +56,27 @@ TEST(TsumePathKeys, BoundedKeySetHoldsWhatFitsAndForgetsPastItsBound) {
   EXPECT_EQ(set.size(), 0u);
   EXPECT_FALSE(set.contains(in[0]));
 }
+
+TEST(TsumePathKeys, BoundedKeySetKeepsEachKeysValue) {
+  // the value beside each key (how far back a disproof through repetition reached): found with
+  // its key through the set's growth, the smaller kept when a key is inserted again, gone with
+  // the key when the set is emptied
+  detail::BoundedKeySet set(3000);
+  std::uint64_t z = 5;
+  std::vector<std::uint64_t> in;
+  for (int i = 0; i < 3000; ++i) in.push_back(z = detail::mix64(z + 1));
+  for (int i = 0; i < 3000; ++i) set.insert(in[i], static_cast<std::int16_t>(i % 700 - 1));
+  for (int i = 0; i < 3000; ++i) {
+    const std::ptrdiff_t s = set.find(in[i]);
+    ASSERT_GE(s, 0) << i;
+    ASSERT_EQ(set.value(s), i % 700 - 1) << i;
+  }
+  set.insert(in[10], 20);  // 9 before: the smaller kept
+  EXPECT_EQ(set.value(set.find(in[10])), 9);
+  set.insert(in[10], -1);
+  EXPECT_EQ(set.value(set.find(in[10])), -1);
+  EXPECT_EQ(set.find(42), -1);
+  set.insert(42, 0);  // the 3,001st key: the set is emptied first
+  EXPECT_EQ(set.find(in[10]), -1);
+  EXPECT_EQ(set.value(set.find(42)), 0);
+}

@@ -70,3 +70,27 @@ TEST(TsumeRepetitionPath, AScopedMoveIsTakenBackWhenTheSearchBelowThrows) {
     EXPECT_TRUE(path.contains(key0));
   }
 }
+
+TEST(TsumeRepetitionPath, PathSetTellsThePlyOfAPositionOnTheLine) {
+  // df-pn asks where on the line a repeated position stands (how far back a disproof through
+  // repetition reaches): the ply given with the key's first push, kept while any copy is on the
+  // line, through the set's growth; kNotOnLine for a key not on it
+  detail::PathSet set;
+  std::vector<std::uint64_t> line;
+  std::uint64_t z = 3;
+  for (int i = 0; i < 2000; ++i) line.push_back(z = detail::mix64(z + 1));
+  set.push(line[0]);  // a position before the query's root: ply -1
+  for (int i = 1; i < 2000; ++i) set.push(line[i], i);
+  EXPECT_EQ(set.ply_of(line[0]), -1);
+  for (int i = 1; i < 2000; ++i) ASSERT_EQ(set.ply_of(line[i]), i);
+  EXPECT_EQ(set.ply_of(12345), detail::PathSet::kNotOnLine);
+  set.push(line[7], 1500);  // a second copy keeps the first one's ply
+  EXPECT_EQ(set.ply_of(line[7]), 7);
+  set.pop(line[7]);
+  EXPECT_EQ(set.ply_of(line[7]), 7);
+  for (int i = 1999; i >= 1000; --i) set.pop(line[i]);
+  for (int i = 1000; i < 2000; ++i) ASSERT_EQ(set.ply_of(line[i]), detail::PathSet::kNotOnLine);
+  for (int i = 1; i < 1000; ++i) ASSERT_EQ(set.ply_of(line[i]), i);
+  EXPECT_TRUE(set.contains(line[999]));
+  EXPECT_FALSE(set.contains(line[1000]));
+}
