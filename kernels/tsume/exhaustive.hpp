@@ -185,6 +185,9 @@ class ExhaustiveSearch {
       const std::uint64_t fk = pos.key_after(m);
       if (const int q = rep_of(fk, cpk); q != kNoRep) {  // never mates on this line
         rep = std::min(rep, q);
+        // a node disproved through a repetition before holds for the plies it has (or more);
+        // a repetition of the line itself never mates
+        if (!path_->contains(fk)) lo = std::min(lo, static_cast<std::uint16_t>(r - 1));
         continue;
       }
       const Val v = tt_.lookup(ck[i], pos.hand_after(m), static_cast<std::uint16_t>(r - 1));
@@ -249,8 +252,10 @@ class ExhaustiveSearch {
       if (i + 1 < n) tt_.prefetch(next_ck = pos.board_key_after(ev[i + 1]));
       const std::uint64_t cpk = path_key_after(pk, e);
       const std::uint64_t fk = pos.key_after(e);
-      if (const int q = rep_of(fk, cpk); q != kNoRep)  // escapes by repetition
-        return refuted_by_repetition(ply, pk, key, hand, q, kNoLen, e);
+      if (const int q = rep_of(fk, cpk); q != kNoRep)  // escapes by repetition (see or_exhaustive)
+        return refuted_by_repetition(
+            ply, pk, key, hand, q, path_->contains(fk) ? kNoLen : static_cast<std::uint16_t>(r - 1),
+            e);
       const Val v = tt_.lookup(ck, hand, static_cast<std::uint16_t>(r - 1));
       Res a;
       if (v.pn == 0) {
