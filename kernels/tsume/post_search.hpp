@@ -128,7 +128,7 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Found&& fou
   found(len);
   // the line read from the table after each query, for a stop before the main line is read:
   // the table right after a query holds that query's proof, which the next may overwrite
-  std::vector<Move> last = mating_line(tt, root, atk, len, p.interpositions);
+  std::vector<Move> last;
   auto stopped_here = [&] {
     // from p.root: a stop inside the main line's extraction leaves `root` where it was
     std::vector<Move> line = mating_line(tt, p.root, atk, res.mate_length, p.interpositions);
@@ -139,6 +139,7 @@ void post_search(const Params& p, Table<kShared>& tt, Solve&& solve, Found&& fou
       res.mating_line = std::move(line);
   };
   if (!p.main_line) return stopped_here();
+  last = mating_line(tt, root, atk, len, p.interpositions);
   try {
     while (len >= 3) {
       PathSet path;

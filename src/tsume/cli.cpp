@@ -53,15 +53,6 @@ struct PerftOptions {
   std::string format = "text";
 };
 
-std::string usi_line(const std::vector<ts::Move>& line) {
-  std::string s;
-  for (auto m : line) {
-    if (!s.empty()) s += ' ';
-    s += ts::usi_move(m);
-  }
-  return s;
-}
-
 std::string read_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
@@ -147,7 +138,7 @@ int run_solve(const SolveOptions& o) {
   const Verdict verdict = Traits::verify(inst, settings, r);
   const std::string verified(verdict_name(verdict));
   const ts::Puzzle* prob = inst.name.empty() ? nullptr : ts::find_puzzle(inst.name);
-  const std::string usi = usi_line(r.main_line);
+  const std::string usi = ts::usi_line(r.main_line);
   const int leftover = r.main_line.empty() ? -1 : ts::leftover_after(inst.position, r.main_line);
   cli::print_run(
       std::cout, cli::run_row(ts::problem(), info, in, settings, out, wall, verdict),
@@ -168,7 +159,7 @@ int run_solve(const SolveOptions& o) {
                 "back whole)\n");
           if (r.main_line.empty() && !r.mating_line.empty())
             std::printf("mating line = %zu plies, the defence not proved the longest: %s\n",
-                        r.mating_line.size(), usi_line(r.mating_line).c_str());
+                        r.mating_line.size(), ts::usi_line(r.mating_line).c_str());
           else if (!r.main_line.empty())
             std::printf("main line = %s\n", usi.c_str());
           std::printf("KIF       = %s\n", ts::kif_line(inst.position, r.main_line, true).c_str());

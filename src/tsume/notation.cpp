@@ -243,6 +243,15 @@ std::string format_sfen(const Position& pos, int move_number) {
   return out;
 }
 
+std::string usi_line(const std::vector<Move>& line) {
+  std::string s;
+  for (Move m : line) {
+    if (!s.empty()) s += ' ';
+    s += usi_move(m);
+  }
+  return s;
+}
+
 std::string usi_move(Move m) {
   if (!m) return "none";
   if (m.is_drop()) return std::string{kSfenLetters[m.dropped()], '*'} + square_usi(m.to());

@@ -64,15 +64,7 @@ const MateFound* known_length_found(const Instance& x, const Result& r) {
 }
 
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, const Result& r) {
-  auto usi_text = [](const std::vector<Move>& line) {
-    std::string usi;
-    for (Move m : line) {
-      if (!usi.empty()) usi += ' ';
-      usi += usi_move(m);
-    }
-    return usi;
-  };
-  const std::string usi = usi_text(r.main_line);
+  const std::string usi = usi_line(r.main_line);
   const char* outcome = r.outcome == Outcome::kMate     ? "mate"
                         : r.outcome == Outcome::kNoMate ? "nomate"
                                                         : "unknown";
@@ -96,7 +88,7 @@ std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, c
       known ? std::to_string(known->nodes) : std::string(),
       r.length_proven ? format_double(r.proved.seconds) : std::string(),
       r.length_proven ? std::to_string(r.proved.nodes) : std::string(),
-      usi_text(r.mating_line)};
+      usi_line(r.mating_line)};
 }
 
 Verdict Traits::verify(const Instance& x, const RunSettings&, const Result& r) {

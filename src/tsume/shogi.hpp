@@ -296,6 +296,8 @@ std::string format_sfen(const Position& pos, int move_number = 1);
 
 /// USI text of a move: "7g7f", "2b3c+", "G*2c".
 std::string usi_move(Move m);
+/// USI text of a line: its moves separated by single spaces ("" for none).
+std::string usi_line(const std::vector<Move>& line);
 /// The legal move of pos written as USI text; throws std::invalid_argument when the text is not
 /// a move or the move is not legal in pos.
 Move parse_usi_move(const Position& pos, std::string_view text);

@@ -414,16 +414,14 @@ class Engine {
             std::to_string(r.nodes) + " nps " +
             std::to_string(static_cast<long long>(s > 0 ? r.nodes / s : 0)));
         if (r.outcome == ts::Outcome::kMate && !r.main_line.empty()) {
-          reply = "checkmate";
-          for (auto m : r.main_line) reply += " " + ts::usi_move(m);
+          reply = "checkmate " + ts::usi_line(r.main_line);
         } else if (r.outcome == ts::Outcome::kMate && !r.mating_line.empty()) {
           // the limit stopped the post-search before the main line could be read: a line that
           // mates, its length said beside it (its defence is not proved the longest)
           say("info string the search stopped before the main line was read: a mating line of " +
               std::to_string(r.mating_line.size()) + " plies follows (mate in " +
               std::to_string(r.mate_length) + " found; the defence is not proved the longest)");
-          reply = "checkmate";
-          for (auto m : r.mating_line) reply += " " + ts::usi_move(m);
+          reply = "checkmate " + ts::usi_line(r.mating_line);
         } else if (r.outcome == ts::Outcome::kNoMate) {
           reply = "checkmate nomate";
         } else {
