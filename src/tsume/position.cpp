@@ -1,5 +1,6 @@
 // Shogi board, attack tables, make/unmake and legal move generation (see shogi.hpp).
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "shogi.hpp"
@@ -24,6 +25,17 @@ struct Tables {
   Bitboard between[kSquares][kSquares];
   Bitboard line[kSquares][kSquares];
   Bitboard zone[2];
+  // sliding attacks (see slider attacks below): along a file, the attacked ranks (bits 0-8) by
+  // the occupancy of the file's seven inner ranks, for a rook and each side's lance; along a rank
+  // and the two diagonals, each line's lower half (towards lower squares) and upper half
+  std::uint16_t file_att[9][128];
+  std::uint16_t lance_file_att[2][9][128];
+  Bitboard lower[3][kSquares], upper[3][kSquares];  // 0: rank, 1: diagonal 4/5, 2: diagonal 6/7
+  Bitboard pseudo[2][kPieceTypeNb][kSquares];       // a piece's moves on an empty board
+  Bitboard allowed[2][kPieceTypeNb];                // where it may stand (dead-piece rule)
+  // the squares within 2 files and 4 ranks of a king's square: the only ones from which a
+  // stepping piece can check it or attack a square next to it
+  Bitboard near_king[kSquares];
   std::uint64_t piece_key[32][kSquares];
   std::uint64_t hand_key[2][8];
   std::uint64_t side_key;
@@ -82,6 +94,51 @@ struct Tables {
       if (rank_of(s) <= 2) zone[kBlack] |= bb_of(s);
       if (rank_of(s) >= 6) zone[kWhite] |= bb_of(s);
     }
+    for (int r = 0; r < 9; ++r)
+      for (int o = 0; o < 128; ++o) {
+        const unsigned occ9 = static_cast<unsigned>(o) << 1;
+        unsigned up = 0, down = 0;  // towards rank 9 (higher r) / towards rank 1
+        for (int rr = r + 1; rr < 9; ++rr) {
+          up |= 1u << rr;
+          if (occ9 >> rr & 1) break;
+        }
+        for (int rr = r - 1; rr >= 0; --rr) {
+          down |= 1u << rr;
+          if (occ9 >> rr & 1) break;
+        }
+        file_att[r][o] = static_cast<std::uint16_t>(up | down);
+        lance_file_att[kBlack][r][o] = static_cast<std::uint16_t>(down);
+        lance_file_att[kWhite][r][o] = static_cast<std::uint16_t>(up);
+      }
+    for (int s = 0; s < kSquares; ++s) {
+      // upper: the ray with a positive index delta (directions 2, 4, 6)
+      lower[0][s] = ray[3][s], upper[0][s] = ray[2][s];
+      lower[1][s] = ray[5][s], upper[1][s] = ray[4][s];
+      lower[2][s] = ray[7][s], upper[2][s] = ray[6][s];
+    }
+    for (int c = 0; c < 2; ++c)
+      for (int t = 0; t < kPieceTypeNb; ++t) {
+        for (int s = 0; s < kSquares; ++s) {
+          Bitboard b = step[c][t][s];
+          if (t == kLance) b = ray[c == kBlack ? 0 : 1][s];
+          if (t == kBishop) b = diag[s];
+          if (t == kRook) b = orth[s];
+          if (t == kHorse) b = diag[s] | step[c][kKing][s];
+          if (t == kDragon) b = orth[s] | step[c][kKing][s];
+          pseudo[c][t][s] = b;
+        }
+        Bitboard b = (Bitboard(1) << 81) - 1;
+        for (int s = 0; s < kSquares; ++s) {
+          const int ahead = c == kBlack ? rank_of(s) : 8 - rank_of(s);  // ranks before the last
+          if (((t == kPawn || t == kLance) && ahead < 1) || (t == kKnight && ahead < 2))
+            b &= ~bb_of(s);
+        }
+        allowed[c][t] = b;
+      }
+    for (int k = 0; k < kSquares; ++k)
+      for (int s = 0; s < kSquares; ++s)
+        if (std::abs(file_of(s) - file_of(k)) <= 2 && std::abs(rank_of(s) - rank_of(k)) <= 4)
+          near_king[k] |= bb_of(s);
     std::uint64_t x = 0x9E3779B97F4A7C15ull;  // splitmix64, fixed seed
     auto next = [&x] {
       std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
@@ -103,21 +160,41 @@ const Tables& T() {
 }
 const Tables& kT = T();  // built during static initialisation of this file
 
-inline Bitboard ray_attack(int d, int s, Bitboard occ) {
-  const Bitboard r = kT.ray[d][s];
-  const Bitboard b = r & occ;
-  if (!b) return r;
-  const int blocker = delta(d) > 0 ? lsb(b) : msb(b);
-  return r ^ kT.ray[d][blocker];
+// Slider attacks. Along a file (nine consecutive bits), a table indexed by the occupancy of the
+// file's seven inner squares. Along a rank or a diagonal, the obstruction difference (G.
+// Isenberg, "Obstruction Difference", Chess Programming Wiki): with lower / upper the occupied
+// squares of the line's two halves below and above s, the attacked squares are the line's
+// squares from the highest of lower (bit 0 when none) to the lowest of upper (the top when none),
+// found with one bit scan and one 128-bit addition, no loop and no branch on the blockers.
+inline int msb_or_0(Bitboard b) {
+  const auto hi = static_cast<std::uint64_t>(b >> 64);
+  return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(static_cast<std::uint64_t>(b) | 1);
+}
+inline Bitboard line_attack(int l, int s, Bitboard occ) {
+  const Bitboard lo = kT.lower[l][s], up = kT.upper[l][s];
+  const Bitboard upper = up & occ;
+  const Bitboard below = ~Bitboard(0) << msb_or_0(lo & occ);    // from the lower blocker up
+  const Bitboard above = (upper & (Bitboard(0) - upper)) << 1;  // just past the upper blocker
+  return (lo | up) & (below + above);
+}
+inline unsigned file_occ7(int s, Bitboard occ) {
+  return static_cast<unsigned>(occ >> (9 * file_of(s) + 1)) & 0x7F;
+}
+inline Bitboard file_bits(int s, unsigned ranks) {
+  return Bitboard(ranks) << (9 * file_of(s));
+}
+inline Bitboard lance_att(Color c, int s, Bitboard occ) {
+  return file_bits(s, kT.lance_file_att[c][rank_of(s)][file_occ7(s, occ)]);
+}
+inline Bitboard bishop_att(int s, Bitboard occ) {
+  return line_attack(1, s, occ) | line_attack(2, s, occ);
+}
+inline Bitboard rook_att(int s, Bitboard occ) {
+  return line_attack(0, s, occ) | file_bits(s, kT.file_att[rank_of(s)][file_occ7(s, occ)]);
 }
 
 constexpr Bitboard kBoardMask = (Bitboard(1) << 81) - 1;
 
-Bitboard rank_mask(int r) {
-  Bitboard b = 0;
-  for (int f = 0; f < 9; ++f) b |= bb_of(square(f, r));
-  return b;
-}
 Bitboard file_mask(int f) {
   return Bitboard(0x1FF) << (9 * f);
 }
@@ -155,28 +232,26 @@ Bitboard step_attacks(Color c, PieceType t, int s) {
   return kT.step[c][t][s];
 }
 Bitboard lance_attacks(Color c, int s, Bitboard occ) {
-  return ray_attack(c == kBlack ? 0 : 1, s, occ);
+  return lance_att(c, s, occ);
 }
 Bitboard bishop_attacks(int s, Bitboard occ) {
-  return ray_attack(4, s, occ) | ray_attack(5, s, occ) | ray_attack(6, s, occ) |
-         ray_attack(7, s, occ);
+  return bishop_att(s, occ);
 }
 Bitboard rook_attacks(int s, Bitboard occ) {
-  return ray_attack(0, s, occ) | ray_attack(1, s, occ) | ray_attack(2, s, occ) |
-         ray_attack(3, s, occ);
+  return rook_att(s, occ);
 }
 Bitboard attacks_from(Color c, PieceType t, int s, Bitboard occ) {
   switch (t) {
     case kLance:
-      return lance_attacks(c, s, occ);
+      return lance_att(c, s, occ);
     case kBishop:
-      return bishop_attacks(s, occ);
+      return bishop_att(s, occ);
     case kRook:
-      return rook_attacks(s, occ);
+      return rook_att(s, occ);
     case kHorse:
-      return bishop_attacks(s, occ) | kT.step[c][kKing][s];
+      return bishop_att(s, occ) | kT.step[c][kKing][s];
     case kDragon:
-      return rook_attacks(s, occ) | kT.step[c][kKing][s];
+      return rook_att(s, occ) | kT.step[c][kKing][s];
     default:
       return kT.step[c][t][s];
   }
@@ -185,20 +260,7 @@ namespace {
 // What a piece attacks on an empty board: a superset of attacks_from, cheap for the sliders
 // (a table lookup, no ray walk), so that a slider that cannot reach any target is skipped.
 inline Bitboard pseudo_attacks(Color c, PieceType t, int s) {
-  switch (t) {
-    case kLance:
-      return kT.ray[c == kBlack ? 0 : 1][s];
-    case kBishop:
-      return kT.diag[s];
-    case kRook:
-      return kT.orth[s];
-    case kHorse:
-      return kT.diag[s] | kT.step[c][kKing][s];
-    case kDragon:
-      return kT.orth[s] | kT.step[c][kKing][s];
-    default:
-      return kT.step[c][t][s];
-  }
+  return kT.pseudo[c][t][s];
 }
 }  // namespace
 Bitboard between(int a, int b) {
@@ -262,12 +324,30 @@ Bitboard Position::attackers_to(Color c, int s, Bitboard occ) const {
                (kT.step[o][kKing][s] & (type_bb_[kKing] | type_bb_[kHorse] | type_bb_[kDragon]));
   // sliders: the exact (occupancy-dependent) attack only when one stands on an open line
   const Bitboard diag = (type_bb_[kBishop] | type_bb_[kHorse]) & mine;
-  if (diag & kT.diag[s]) b |= bishop_attacks(s, occ) & diag;
+  if (diag & kT.diag[s]) b |= bishop_att(s, occ) & diag;
   const Bitboard orth = (type_bb_[kRook] | type_bb_[kDragon]) & mine;
-  if (orth & kT.orth[s]) b |= rook_attacks(s, occ) & orth;
+  if (orth & kT.orth[s]) b |= rook_att(s, occ) & orth;
   const Bitboard lances = type_bb_[kLance] & mine;
-  if (lances & kT.ray[o == kBlack ? 0 : 1][s]) b |= lance_attacks(o, s, occ) & lances;
+  if (lances & kT.ray[o == kBlack ? 0 : 1][s]) b |= lance_att(o, s, occ) & lances;
   return b & mine;
+}
+
+bool Position::attacked(Color c, int s, Bitboard occ) const {
+  const Color o = ~c;
+  const Bitboard mine = color_bb_[c];
+  const Bitboard gold_like = type_bb_[kGold] | type_bb_[kProPawn] | type_bb_[kProLance] |
+                             type_bb_[kProKnight] | type_bb_[kProSilver];
+  const Bitboard steps =
+      (kT.step[o][kPawn][s] & type_bb_[kPawn]) | (kT.step[o][kKnight][s] & type_bb_[kKnight]) |
+      (kT.step[o][kSilver][s] & type_bb_[kSilver]) | (kT.step[o][kGold][s] & gold_like) |
+      (kT.step[o][kKing][s] & (type_bb_[kKing] | type_bb_[kHorse] | type_bb_[kDragon]));
+  if (steps & mine) return true;
+  const Bitboard diag = (type_bb_[kBishop] | type_bb_[kHorse]) & mine;
+  if ((diag & kT.diag[s]) && (bishop_att(s, occ) & diag)) return true;
+  const Bitboard orth = (type_bb_[kRook] | type_bb_[kDragon]) & mine;
+  if ((orth & kT.orth[s]) && (rook_att(s, occ) & orth)) return true;
+  const Bitboard lances = type_bb_[kLance] & mine;
+  return (lances & kT.ray[o == kBlack ? 0 : 1][s]) && (lance_att(o, s, occ) & lances);
 }
 
 Bitboard Position::checkers() const {
@@ -397,9 +477,9 @@ bool Position::gives_check(Move m) const {
   // discovered check: `from` leaves a line between the enemy king and a slider of ours
   const Bitboard ln = line_through(ek, from);
   if (!ln || (ln & bb_of(to))) return false;
-  const Bitboard sliders = (bishop_attacks(ek, occ) & (pieces(us, kBishop) | pieces(us, kHorse))) |
-                           (rook_attacks(ek, occ) & (pieces(us, kRook) | pieces(us, kDragon))) |
-                           (lance_attacks(~us, ek, occ) & pieces(us, kLance));
+  const Bitboard sliders = (bishop_att(ek, occ) & (pieces(us, kBishop) | pieces(us, kHorse))) |
+                           (rook_att(ek, occ) & (pieces(us, kRook) | pieces(us, kDragon))) |
+                           (lance_att(~us, ek, occ) & pieces(us, kLance));
   return (sliders & ln) != 0;
 }
 
@@ -410,20 +490,8 @@ bool Position::gives_check(Move m) const {
 namespace {
 
 /// Squares where a piece of colour c and type t may stand (dead-piece rule).
-Bitboard allowed_squares(Color c, PieceType t) {
-  static const auto table = [] {
-    std::array<std::array<Bitboard, kPieceTypeNb>, 2> a{};
-    for (int c = 0; c < 2; ++c)
-      for (int t = 0; t < kPieceTypeNb; ++t) {
-        Bitboard b = kBoardMask;
-        const int last = c == kBlack ? 0 : 8, second = c == kBlack ? 1 : 7;
-        if (t == kPawn || t == kLance) b &= ~rank_mask(last);
-        if (t == kKnight) b &= ~(rank_mask(last) | rank_mask(second));
-        a[c][t] = b;
-      }
-    return a;
-  }();
-  return table[c][t];
+inline Bitboard allowed_squares(Color c, PieceType t) {
+  return kT.allowed[c][t];
 }
 
 /// Our pieces standing alone between a slider of `them` and our king (pinned).
@@ -433,7 +501,7 @@ Bitboard pinned_pieces(const Position& pos, Color us) {
   const Color them = ~us;
   const Bitboard snipers = (kT.diag[k] & (pos.pieces(them, kBishop) | pos.pieces(them, kHorse))) |
                            (kT.orth[k] & (pos.pieces(them, kRook) | pos.pieces(them, kDragon))) |
-                           (lance_attacks(us, k, 0) & pos.pieces(them, kLance));
+                           (lance_att(us, k, 0) & pos.pieces(them, kLance));
   const Bitboard occ = pos.occupied();
   Bitboard pinned = 0;
   for (Bitboard s = snipers; s;) {
@@ -465,6 +533,24 @@ bool pawn_drop_mates(const Position& pos, int to) {
   return !has_legal_move(p);
 }
 
+/// The squares of `zone` (squares next to the king on k) attacked by `by` with occupancy occ
+/// (the king taken off, so that a slider's attack goes on behind it): each piece of `by` that
+/// could reach the zone on an empty board adds its attacks, once for all the zone's squares.
+Bitboard guarded_squares(const Position& pos, Color by, int k, Bitboard zone, Bitboard occ) {
+  Bitboard out = 0;
+  const Bitboard theirs = pos.pieces(by);
+  const Bitboard sliders =
+      theirs & (pos.pieces(by, kLance) | pos.pieces(by, kBishop) | pos.pieces(by, kRook) |
+                pos.pieces(by, kHorse) | pos.pieces(by, kDragon));
+  if (!zone) return 0;
+  for (Bitboard a = (theirs & kT.near_king[k]) | sliders; a;) {
+    const int from = pop_lsb(a);
+    const PieceType t = type_of(pos.piece_on(from));
+    if (kT.pseudo[by][t][from] & zone & ~out) out |= attacks_from(by, t, from, occ);
+  }
+  return out & zone;
+}
+
 /// Legal moves with an optional filter; stop_at_first for has_legal_move.
 template <bool kChecksOnly, bool kStopAtFirst>
 int generate(const Position& pos, Move* out) {
@@ -484,12 +570,10 @@ int generate(const Position& pos, Move* out) {
   };
 
   if (k >= 0) {
-    for (Bitboard t = step_attacks(us, kKing, k) & ~ours; t;) {
-      const int to = pop_lsb(t);
-      if (!pos.attackers_to(them, to, occ & ~bb_of(k))) {
-        emit(Move::normal(k, to, false));
-        if (kStopAtFirst && g.n) return g.n;
-      }
+    const Bitboard around = step_attacks(us, kKing, k) & ~ours;
+    for (Bitboard t = around & ~guarded_squares(pos, them, k, around, occ & ~bb_of(k)); t;) {
+      emit(Move::normal(k, pop_lsb(t), false));
+      if (kStopAtFirst && g.n) return g.n;
     }
     if (chk & (chk - 1)) return g.n;  // double check: only the king may move
   }
@@ -502,7 +586,11 @@ int generate(const Position& pos, Move* out) {
   }
   const Bitboard pinned = pinned_pieces(pos, us);
 
-  for (Bitboard pcs = ours & ~(k >= 0 ? bb_of(k) : 0); pcs;) {
+  Bitboard movers = ours & ~(k >= 0 ? bb_of(k) : 0);
+  // a contact check: only a capture of the checker (or a king move) answers it, so only the
+  // pieces attacking the checker are looked at (the test below would skip the others)
+  if (chk && !drop_target) movers &= pos.attackers_to(us, lsb(chk), occ);
+  for (Bitboard pcs = movers; pcs;) {
     const int from = pop_lsb(pcs);
     const PieceType t = type_of(pos.piece_on(from));
     if (!(pseudo_attacks(us, t, from) & target)) continue;
@@ -554,7 +642,7 @@ Bitboard discoverers(const Position& pos, Color us) {
   const int ek = pos.king_square(them);
   const Bitboard snipers = (kT.diag[ek] & (pos.pieces(us, kBishop) | pos.pieces(us, kHorse))) |
                            (kT.orth[ek] & (pos.pieces(us, kRook) | pos.pieces(us, kDragon))) |
-                           (lance_attacks(them, ek, 0) & pos.pieces(us, kLance));
+                           (lance_att(them, ek, 0) & pos.pieces(us, kLance));
   const Bitboard occ = pos.occupied();
   Bitboard dc = 0;
   for (Bitboard s = snipers; s;) {
@@ -580,12 +668,12 @@ int generate_checks_direct(const Position& pos, Move* out) {
   // squares from which a piece of ours of each type would attack the enemy king
   Bitboard chk[kPieceTypeNb];
   chk[kPawn] = step_attacks(them, kPawn, ek);
-  chk[kLance] = lance_attacks(them, ek, occ);
+  chk[kLance] = lance_att(them, ek, occ);
   chk[kKnight] = step_attacks(them, kKnight, ek);
   chk[kSilver] = step_attacks(them, kSilver, ek);
   chk[kGold] = step_attacks(them, kGold, ek);
-  chk[kBishop] = bishop_attacks(ek, occ);
-  chk[kRook] = rook_attacks(ek, occ);
+  chk[kBishop] = bishop_att(ek, occ);
+  chk[kRook] = rook_att(ek, occ);
   chk[kKing] = 0;
   chk[kProPawn] = chk[kProLance] = chk[kProKnight] = chk[kProSilver] = chk[kGold];
   chk[kHorse] = chk[kBishop] | step_attacks(them, kKing, ek);
@@ -595,12 +683,17 @@ int generate_checks_direct(const Position& pos, Move* out) {
     const Bitboard off = ~line_through(ek, k);
     for (Bitboard t = step_attacks(us, kKing, k) & ~ours & off; t;) {
       const int to = pop_lsb(t);
-      if (!pos.attackers_to(them, to, occ & ~bb_of(k))) g.add(Move::normal(k, to, false));
+      if (!pos.attacked(them, to, occ & ~bb_of(k))) g.add(Move::normal(k, to, false));
     }
   }
   const Bitboard pinned = pinned_pieces(pos, us);
   const Bitboard zone = promotion_zone(us);
-  for (Bitboard pcs = ours & ~(k >= 0 ? bb_of(k) : 0); pcs;) {
+  // a stepping piece checks only from near the king: the others are skipped unseen (the test
+  // below would skip them too); sliders and discovering pieces are looked at wherever they are
+  const Bitboard sliders = pos.pieces(us, kLance) | pos.pieces(us, kBishop) |
+                           pos.pieces(us, kRook) | pos.pieces(us, kHorse) | pos.pieces(us, kDragon);
+  const Bitboard candidates = (ours & kT.near_king[ek]) | sliders | dc;
+  for (Bitboard pcs = candidates & ~(k >= 0 ? bb_of(k) : 0); pcs;) {
     const int from = pop_lsb(pcs);
     const PieceType t = type_of(pos.piece_on(from));
     const bool can_promote = promotable(t);
@@ -651,7 +744,8 @@ int generate_checks(const Position& pos, Move* out) {
   const Color us = pos.side_to_move();
   if (pos.king_square(~us) < 0) return 0;
   const int k = pos.king_square(us);
-  if (k >= 0 && pos.attackers_to(~us, k)) return generate<true, false>(pos, out);  // rare
+  if (k >= 0 && pos.attacked(~us, k, pos.occupied()))
+    return generate<true, false>(pos, out);  // rare
   return generate_checks_direct(pos, out);
 }
 int generate_checks_filtered(const Position& pos, Move* out) {
@@ -689,7 +783,7 @@ Bitboard futile_drop_squares(const Position& pos) {
   Bitboard out = 0;
   for (Bitboard b = between(lsb(chk), k) & ~step_attacks(us, kKing, k); b;) {
     const int s = pop_lsb(b);
-    if (!pos.attackers_to(us, s)) out |= bb_of(s);
+    if (!pos.attacked(us, s, pos.occupied())) out |= bb_of(s);
   }
   return out;
 }

@@ -197,6 +197,8 @@ class Position {
   /// Pieces of colour c attacking square s with occupancy occ.
   Bitboard attackers_to(Color c, int s, Bitboard occ) const;
   Bitboard attackers_to(Color c, int s) const { return attackers_to(c, s, occupied()); }
+  /// Is square s attacked by a piece of colour c with occupancy occ? (attackers_to != 0, sooner)
+  bool attacked(Color c, int s, Bitboard occ) const;
   /// Pieces giving check to the side to move.
   Bitboard checkers() const;
   bool in_check() const { return checkers() != 0; }

@@ -9,10 +9,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <random>
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tsume/dfpn_search.hpp"
@@ -105,6 +107,35 @@ TEST(TsumePerft, StartPositionDepth6) {
   EXPECT_EQ(perft(pos, 6), 547581517u);
 }
 
+// The sliding attacks (a file table, and the obstruction difference along ranks and diagonals)
+// against a square-by-square walk of each ray, on every square with random occupancies of every
+// density.
+TEST(TsumeMoveGen, SliderAttacksEqualRayWalk) {
+  auto walk = [](int s, Bitboard occ, std::initializer_list<std::pair<int, int>> dirs) {
+    Bitboard out = 0;
+    for (const auto& [df, dr] : dirs)
+      for (int f = file_of(s) + df, r = rank_of(s) + dr; f >= 0 && f < 9 && r >= 0 && r < 9;
+           f += df, r += dr) {
+        out |= bb_of(square(f, r));
+        if (occ & bb_of(square(f, r))) break;
+      }
+    return out;
+  };
+  std::mt19937_64 rng(20261207);
+  for (int trial = 0; trial < 400; ++trial) {
+    Bitboard occ = 0;
+    const int density = trial % 8;  // 0: empty board ... 7: most squares occupied
+    for (int s = 0; s < kSquares; ++s)
+      if (static_cast<int>(rng() % 8) < density) occ |= bb_of(s);
+    for (int s = 0; s < kSquares; ++s) {
+      ASSERT_EQ(rook_attacks(s, occ), walk(s, occ, {{0, -1}, {0, 1}, {1, 0}, {-1, 0}})) << s;
+      ASSERT_EQ(bishop_attacks(s, occ), walk(s, occ, {{1, -1}, {-1, 1}, {1, 1}, {-1, -1}})) << s;
+      ASSERT_EQ(lance_attacks(kBlack, s, occ), walk(s, occ, {{0, -1}})) << s;
+      ASSERT_EQ(lance_attacks(kWhite, s, occ), walk(s, occ, {{0, 1}})) << s;
+    }
+  }
+}
+
 // The direct check generator against the slow reference (every legal move filtered by
 // gives_check): same moves in the same order, on the positions of random games from the start
 // position and from every puzzle of the suite (both kings, pins, discovered checks, promotions,
@@ -141,6 +172,90 @@ TEST(TsumeMoveGen, DirectChecksEqualFilteredLegalMoves) {
     }
   EXPECT_GT(positions, 10000);
   EXPECT_GT(checks, 10000);
+}
+
+namespace {
+// Legal moves by brute force, independent of the generator: every move each piece makes on the
+// board (attacks_from) and every drop onto an empty square, less those that break a rule (dead
+// piece, nifu, uchifuzume) or leave the mover's king attacked (found by playing the move).
+std::vector<std::uint16_t> brute_force_legal(Position& pos, bool test_uchifuzume = true) {
+  const Color us = pos.side_to_move();
+  auto dead = [us](PieceType t, int to) {  // could never move again from `to`
+    const int ahead = us == kBlack ? rank_of(to) : 8 - rank_of(to);
+    return ((t == kPawn || t == kLance) && ahead == 0) || (t == kKnight && ahead <= 1);
+  };
+  std::vector<Move> cand;
+  const Bitboard occ = pos.occupied();
+  for (int from = 0; from < kSquares; ++from) {
+    const Piece p = pos.piece_on(from);
+    if (!p || color_of(p) != us) continue;
+    const PieceType t = type_of(p);
+    for (int to = 0; to < kSquares; ++to) {
+      if (!(attacks_from(us, t, from, occ) & bb_of(to)) || (pos.pieces(us) & bb_of(to))) continue;
+      if (promotable(t) && (promotion_zone(us) & (bb_of(from) | bb_of(to))))
+        cand.push_back(Move::normal(from, to, true));
+      if (!dead(t, to)) cand.push_back(Move::normal(from, to, false));
+    }
+  }
+  for (int ti = kPawn; ti <= kGold; ++ti) {
+    const auto t = static_cast<PieceType>(ti);
+    if (!hand_count(pos.hand(us), t)) continue;
+    for (int to = 0; to < kSquares; ++to) {
+      if ((occ & bb_of(to)) || dead(t, to)) continue;
+      bool nifu = false;
+      for (int r = 0; r < 9; ++r) {
+        const Piece q = pos.piece_on(square(file_of(to), r));
+        nifu |= q && color_of(q) == us && type_of(q) == kPawn;
+      }
+      if (t == kPawn && nifu) continue;
+      cand.push_back(Move::drop(t, to));
+    }
+  }
+  std::vector<std::uint16_t> out;
+  for (const Move m : cand) {
+    Undo u;
+    pos.do_move(m, u);
+    const int k = pos.king_square(us);
+    bool legal = k < 0 || !pos.attackers_to(~us, k);
+    if (legal && test_uchifuzume && m.is_drop() && m.dropped() == kPawn && pos.in_check())
+      legal = !brute_force_legal(pos, false).empty();  // a pawn drop may not mate
+    pos.undo_move(m, u);
+    if (legal) out.push_back(m.v);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+}  // namespace
+
+// The legal move generator (evasions at the defender's nodes) against the brute force above, on
+// random games from the start position and from every puzzle of the suite, half of their moves
+// checks so that many positions are in check (contact and distant checks, double checks, pins).
+TEST(TsumeMoveGen, LegalMovesEqualBruteForce) {
+  std::vector<std::string> starts = {"startpos", "4k4/9/4N4/9/4R4/9/9/9/4K4 b G2S 1",
+                                     "1k7/9/1P7/9/1R7/9/9/9/9 b P 1"};
+  for (const auto& p : puzzles()) starts.push_back(p.sfen);
+  std::mt19937_64 rng(7);
+  long positions = 0, in_check = 0;
+  for (const auto& sfen : starts)
+    for (int game = 0; game < 6; ++game) {
+      Position pos = parse_sfen(sfen);
+      for (int ply = 0; ply < 40; ++ply) {
+        Move all[kMaxMoves], chk[kMaxMoves];
+        const int n = generate_legal(pos, all);
+        std::vector<std::uint16_t> got;
+        for (int i = 0; i < n; ++i) got.push_back(all[i].v);
+        std::sort(got.begin(), got.end());
+        ASSERT_EQ(got, brute_force_legal(pos)) << format_sfen(pos);
+        ++positions, in_check += pos.in_check();
+        if (n == 0) break;
+        const int nc = pos.king_square(~pos.side_to_move()) >= 0 ? generate_checks(pos, chk) : 0;
+        const Move m = (nc && (rng() & 1)) ? chk[rng() % nc] : all[rng() % n];
+        Undo u;
+        pos.do_move(m, u);
+      }
+    }
+  EXPECT_GT(positions, 5000);
+  EXPECT_GT(in_check, 1000);
 }
 
 TEST(TsumeRules, UchifuzumeDropRefusedPawnMoveAllowed) {
