@@ -37,7 +37,8 @@
 //
 // Work split: pieces in id order (the moves from the centre outwards, each first move's pieces
 // together; refutation pieces: every move's third-move pieces, then the deferred questions, then
-// the replies), run on `threads` oneTBB threads at once, each piece serial
+// the replies; a run takes the third-move pieces one of each first move in turn,
+// refutation_order), run on `threads` oneTBB threads at once, each piece serial
 // (src/core/pieces_run.hpp, run_pieces_by_id); the table budget (--max-memory) is shared, each
 // running piece getting budget / threads. Values equal those of the inner kernel; the principal
 // variation is the best first move followed by the inner kernel's line after it (one more solve;
@@ -61,8 +62,9 @@
 namespace sb::mnk {
 namespace {
 
-/// The estimated work of a refutation piece expected to be solved (list.work); one expected not
-/// to be needed weighs 0 (it is answered at once) until it turns out to be needed.
+/// The prior weight of a refutation piece expected to be solved (list.work); one expected not
+/// to be needed weighs 0 (it is answered at once) until it turns out to be needed. In a run the
+/// estimate uses the pieces' measured sizes instead (NeedGate).
 constexpr std::uint64_t kHeavyPiece = 100;
 
 /// Field indices of a piece's subtotals.
@@ -290,6 +292,29 @@ std::string result_text(const Instance& inst, const Plan& plan, const std::vecto
   return t + " nodes=" + std::to_string(nodes) + " positions=" + std::to_string(positions);
 }
 
+/// The order in which a run takes the refutation pieces: the first moves' questions one of each
+/// first-move class in turn (class by class from the centre outwards, each class's pieces in
+/// their own order), then the deferred questions and the replies in id order. Taking the classes
+/// in turn lets the estimate of the time left measure every class's pieces early (NeedGate): on
+/// 8 x 8 a third-move piece after a corner move held 17 times the nodes of one after a central
+/// move, and in id order the corner's pieces came last.
+std::vector<std::uint64_t> refutation_order(const Plan& plan) {
+  std::vector<std::vector<std::uint64_t>> by_class(plan.classes.size());
+  std::vector<std::uint64_t> order, rest;
+  for (std::size_t id = 0; id < plan.pieces.size(); ++id) {
+    const Piece& pc = plan.pieces[id];
+    if (pc.third >= 0 || (pc.reply < 0 && !pc.deferred))
+      by_class[static_cast<std::size_t>(pc.first_class)].push_back(id);
+    else
+      rest.push_back(id);
+  }
+  for (std::size_t round = 0; order.size() + rest.size() < plan.pieces.size(); ++round)
+    for (const auto& ids : by_class)
+      if (round < ids.size()) order.push_back(ids[round]);
+  order.insert(order.end(), rest.begin(), rest.end());
+  return order;
+}
+
 /// The list's scheme, fields, count, hash and result line for `plan`.
 PieceList list_of(const Instance& inst, std::shared_ptr<const Plan> plan, Cut cut) {
   PieceList list;
@@ -320,6 +345,7 @@ PieceList list_of(const Instance& inst, std::shared_ptr<const Plan> plan, Cut cu
     for (const Piece& pc : plan->pieces)
       list.work.push_back(
           pc.deferred || (pc.reply >= 0 && pc.third < 0 && plan->stealing) ? 0 : kHeavyPiece);
+    list.order = refutation_order(*plan);
   }
   list.result_text = [inst, plan, cut](const std::vector<Subtotals>& by_id) {
     return result_text(inst, *plan, by_id, cut);
@@ -416,40 +442,76 @@ PieceList list_for(const Instance& inst, Cut cut, Kernel inner, std::uint64_t pi
 /// known so far, the journal's and those solved now. A piece not needed is answered at once with
 /// value 0 (and journalled so); a deferred piece whose need is not yet known waits until the
 /// pieces it depends on (taken before it, as every third-move piece comes before every deferred
-/// piece) are finished. The estimate of the work left (list.work) grows when a piece weighed as
-/// not needed turns out to be needed: a deferred question, or on the empty freestyle board the
-/// replies once a first move wins (then all of them at once, except those already finished).
+/// piece) are finished.
+///
+/// The estimate of the time left (Progress::work_total and work_done, in nodes) is made from the
+/// pieces' measured sizes: a finished piece weighs its nodes; a piece still to solve that is
+/// expected to be needed (list.work above 0, or found needed since) weighs the mean nodes of the
+/// solved pieces of its first-move class, or of all solved pieces while its class has none (1
+/// before any is solved); a piece under way counts half done. The pieces expected not to be
+/// needed (a deferred question; on the empty freestyle board the replies) weigh 0 until one turns
+/// out to be needed: a deferred question, or the replies once a first move wins (then all of them
+/// at once). Recomputed at every piece's start and end (a pass over the pieces).
 struct NeedGate {
-  PieceGate gate;                   // guards the rest
-  std::vector<std::uint8_t> value;  // index = id: 0 not known or not needed, 1 no, 2 yes
-  Progress* progress = nullptr;     // the run's, or null
-  std::vector<std::uint64_t> work;  // list.work
-  std::vector<bool> raised;         // its estimate raised: add the difference when it finishes
-  std::vector<bool> over;           // finished (now or in the journal): its estimate stays
+  PieceGate gate;                    // guards the rest
+  std::vector<std::uint8_t> value;   // index = id: 0 not known or not needed, 1 no, 2 yes
+  Progress* progress = nullptr;      // the run's, or null
+  std::vector<std::uint64_t> work;   // list.work: 0 for a piece expected not to be needed
+  std::vector<bool> raised;          // expected not to be needed, but needed after all
+  std::vector<bool> over;            // finished (now or in the journal)
+  std::vector<bool> running;         // being solved now
+  std::vector<std::uint64_t> nodes;  // a finished piece's nodes (0: answered without a search)
   bool replies_raised = false;
 
   /// Under the gate's lock: piece id is needed; raise the estimate where it assumed not.
   void needed(const Plan& plan, std::size_t id) {
-    if (progress == nullptr || work.size() != plan.pieces.size() || work[id] >= kHeavyPiece) return;
-    auto raise = [&](std::size_t j) {
-      if (raised[j] || over[j]) return;
-      raised[j] = true;
-      progress->work_total.fetch_add(kHeavyPiece - work[j], std::memory_order_relaxed);
-    };
+    if (work.size() != plan.pieces.size() || work[id] > 0) return;
     const Piece& pc = plan.pieces[id];
     if (pc.reply >= 0 && !replies_raised) {
       replies_raised = true;
       for (const auto& ids : plan.replies)
-        for (std::size_t j : ids) raise(j);
+        for (std::size_t j : ids) raised[j] = true;
     }
-    raise(id);
+    raised[id] = true;
   }
 
-  /// Under the gate's lock: piece id finished (solved or not needed).
-  void finished(std::size_t id) {
-    if (id < over.size()) over[id] = true;
-    if (progress != nullptr && id < raised.size() && raised[id])
-      progress->work_done.fetch_add(kHeavyPiece - work[id], std::memory_order_relaxed);
+  /// Under the gate's lock: piece id starts (solved now) or finishes (with its nodes).
+  void started(const Plan& plan, std::size_t id) {
+    if (id < running.size()) running[id] = true;
+    account(plan);
+  }
+  void finished(const Plan& plan, std::size_t id, std::uint64_t piece_nodes) {
+    if (id < over.size()) over[id] = true, running[id] = false, nodes[id] = piece_nodes;
+    account(plan);
+  }
+
+  /// Under the gate's lock: the work planned and done from the sizes known now.
+  void account(const Plan& plan) {
+    if (progress == nullptr || work.size() != plan.pieces.size()) return;
+    const std::size_t nc = plan.classes.size();
+    std::vector<std::uint64_t> sum(nc, 0), count(nc, 0);
+    std::uint64_t all_sum = 0, all_count = 0;
+    for (std::size_t id = 0; id < work.size(); ++id)
+      if (over[id] && nodes[id] > 0) {
+        const auto c = static_cast<std::size_t>(plan.pieces[id].first_class);
+        sum[c] += nodes[id], ++count[c], all_sum += nodes[id], ++all_count;
+      }
+    std::uint64_t total = 0, done = 0;
+    for (std::size_t id = 0; id < work.size(); ++id) {
+      if (over[id]) {
+        total += nodes[id], done += nodes[id];
+        continue;
+      }
+      if (work[id] == 0 && !raised[id]) continue;
+      const auto c = static_cast<std::size_t>(plan.pieces[id].first_class);
+      const std::uint64_t est = count[c] > 0    ? sum[c] / count[c]
+                                : all_count > 0 ? all_sum / all_count
+                                                : 1;
+      total += est;
+      if (running[id]) done += est / 2;
+    }
+    progress->work_total.store(total, std::memory_order_relaxed);
+    progress->work_done.store(done, std::memory_order_relaxed);
   }
 };
 
@@ -469,13 +531,16 @@ PieceList gated_list(const PieceList& list, std::shared_ptr<const Plan> plan,
       if (need == 0) {
         out[j] = Subtotals{};
         out[j].v[kCell] = piece_cell(plan->pieces[ids[j]], cells);
-        gate->gate.locked([&] { gate->finished(ids[j]); });
+        gate->gate.locked([&] { gate->finished(*plan, ids[j], 0); });
         continue;
       }
       gate->gate.guard([&] {
-        gate->gate.locked([&] { gate->needed(*plan, ids[j]); });
+        gate->gate.locked([&] {
+          gate->needed(*plan, ids[j]);
+          gate->started(*plan, ids[j]);
+        });
         solve(ids + j, 1, out + j);
-        gate->gate.locked([&] { gate->finished(ids[j]); });
+        gate->gate.locked([&] { gate->finished(*plan, ids[j], out[j].v[kNodes]); });
       });
     }
   };
@@ -525,6 +590,8 @@ Result solve_pieces(const Params& p, const char* name, Cut cut, Kernel inner, bo
     gate->work = list.work;
     gate->raised.assign(plan->pieces.size(), false);
     gate->over.assign(plan->pieces.size(), false);
+    gate->running.assign(plan->pieces.size(), false);
+    gate->nodes.assign(plan->pieces.size(), 0);
     if (p.pieces != nullptr) {
       gated.finished = p.pieces->finished;
       for (const PieceRecord& rec : gated.finished)
@@ -532,8 +599,11 @@ Result solve_pieces(const Params& p, const char* name, Cut cut, Kernel inner, bo
           gate->value[rec.id] =
               static_cast<std::uint8_t>(std::min<std::uint64_t>(rec.sub.v[kValue], 2));
           gate->over[rec.id] = true;
+          gate->nodes[rec.id] = rec.sub.v[kNodes];
         }
     }
+    gate->account(*plan);
+    list.work.clear();  // the gate keeps the estimate (the runner's would weigh pieces alike)
     gated.on_piece = [gate, outer = p.pieces](std::uint64_t id, const Subtotals& sub,
                                               double seconds) {
       gate->gate.update([&] {

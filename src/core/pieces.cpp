@@ -21,8 +21,22 @@ PieceSchedule schedule_pieces(const PieceList& list, const PieceHooks* hooks) {
     }
   }
   s.todo.reserve(list.count - (hooks ? hooks->finished.size() : 0));
-  for (std::uint64_t id = 0; id < list.count; ++id)
+  if (list.order.empty()) {
+    for (std::uint64_t id = 0; id < list.count; ++id)
+      if (!done[id]) s.todo.push_back(id);
+    return s;
+  }
+  std::vector<bool> seen(list.count, false);
+  if (list.order.size() != list.count)
+    throw std::invalid_argument("the " + list.scheme + " list's order has " +
+                                std::to_string(list.order.size()) + " ids for " +
+                                std::to_string(list.count) + " pieces");
+  for (std::uint64_t id : list.order) {
+    if (id >= list.count || seen[id])
+      throw std::invalid_argument("the " + list.scheme + " list's order is not a permutation");
+    seen[id] = true;
     if (!done[id]) s.todo.push_back(id);
+  }
   return s;
 }
 

@@ -71,6 +71,11 @@ struct PieceList {
   /// estimate of the time left; 0 for a piece expected to take no time (e.g. one expected not to
   /// be needed); empty: all pieces alike.
   std::vector<std::uint64_t> work;
+  /// Optional: the order in which the runners take the pieces, a permutation of 0 .. count-1
+  /// (e.g. one piece of each kind in turn, so that a kernel's estimate of the pieces' sizes has
+  /// every kind measured early); empty: id order. Not part of the hash: a journal holds pieces
+  /// by id whatever their order.
+  std::vector<std::uint64_t> order;
 };
 
 /// A finished piece, as recorded in a journal.
@@ -93,12 +98,12 @@ struct PieceHooks {
 
 /// The work of one run: the pieces still to solve and what is already known.
 struct PieceSchedule {
-  std::vector<std::uint64_t> todo;  ///< ids to solve, in list order
+  std::vector<std::uint64_t> todo;  ///< ids to solve, in the list's order (PieceList::order)
   Subtotals known;                  ///< list.base plus the subtotals of the finished pieces
 };
 
 /// The schedule of `list` given `hooks` (may be null). Throws std::invalid_argument when a
-/// finished id is out of range or given twice.
+/// finished id is out of range or given twice, or list.order is not a permutation of the ids.
 PieceSchedule schedule_pieces(const PieceList& list, const PieceHooks* hooks);
 
 /// 64-bit FNV-1a (offset basis 14695981039346656037, prime 1099511628211), continued from

@@ -209,12 +209,45 @@ TEST(Runners, EstimatedWorkCountsPiecesUnderWayAsHalfDone) {
 }
 
 TEST(Runners, BadSchedulesAreRefused) {
-  const auto l = nq::bitboard_sym_pieces(10);
+  auto l = nq::bitboard_sym_pieces(10);
   PieceHooks h;
   h.finished.push_back({l.count, {}});
   EXPECT_THROW(sb::schedule_pieces(l, &h), std::invalid_argument);
   h.finished = {{1, {}}, {1, {}}};
   EXPECT_THROW(sb::schedule_pieces(l, &h), std::invalid_argument);
+  // an order that is not a permutation of the ids
+  h.finished.clear();
+  for (std::uint64_t id = 0; id < l.count; ++id) l.order.push_back(id);
+  l.order.back() = 0;
+  EXPECT_THROW(sb::schedule_pieces(l, &h), std::invalid_argument);
+  l.order.pop_back();
+  EXPECT_THROW(sb::schedule_pieces(l, &h), std::invalid_argument);
+  l.order.push_back(l.count);
+  EXPECT_THROW(sb::schedule_pieces(l, &h), std::invalid_argument);
+}
+
+// A list's order: the schedule and the serial runner take the pieces in that order, less the
+// finished ones, and the answer is the same.
+TEST(Runners, PiecesTakenInTheListsOrder) {
+  PieceList l = nq::bitboard_sym_pieces(9);
+  for (std::uint64_t id = 0; id < l.count; id += 2) l.order.push_back(id);  // evens up,
+  for (std::uint64_t id = l.count; id-- > 0;)                               // then odds down
+    if (id % 2 == 1) l.order.push_back(id);
+  std::set<std::uint64_t> distinct(l.order.begin(), l.order.end());
+  ASSERT_EQ(distinct.size(), l.count);
+  PieceHooks h;
+  Subtotals s;
+  const std::uint64_t skip = l.order[3];
+  l.solve(&skip, 1, &s);
+  h.finished.push_back({skip, s});
+  std::vector<std::uint64_t> want;
+  for (std::uint64_t id : l.order)
+    if (id != skip) want.push_back(id);
+  EXPECT_EQ(sb::schedule_pieces(l, &h).todo, want);
+  std::vector<std::uint64_t> taken;
+  h.on_piece = [&taken](std::uint64_t id, const Subtotals&, double) { taken.push_back(id); };
+  EXPECT_EQ(sb::run_pieces_serial(l, nullptr, &h).total, serial(9));
+  EXPECT_EQ(taken, want);
 }
 
 // A stand-in for another kernel family with the constellation kernels' piece API (branch

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -256,16 +257,17 @@ TEST(MnkJournal, RefutationPiecesPlanAndResume) {
   }
 }
 
-// The refutation pieces' estimated work (for the time left on stderr): a piece expected not to
-// be needed (a deferred question; a reply piece where strategy stealing leaves every reply
-// unneeded) weighs 0, the others alike; when such a piece turns out to be needed the work planned
-// grows, and at the end of a run the work done is the work planned (pieces under way counted
-// half, the rest when they finish).
+// The refutation pieces' estimated work (for the time left on stderr). The list's prior: a piece
+// expected not to be needed (a deferred question; a reply piece where strategy stealing leaves
+// every reply unneeded) weighs 0, the others alike. In a run the estimate is in nodes, from the
+// pieces' measured sizes: at the end of a run the work planned and the work done are both the
+// nodes of every piece (also on a resumed run, and when pieces weighed 0 were needed after all:
+// 4x4k3 is a first-player win, so the replies to its winning first move were needed).
 TEST(MnkJournal, RefutationPiecesEstimatedWork) {
   for (const char* text : {"5x4k4", "4x4k3"}) {
     const auto list = mnk::refutation_pieces(mnk::parse_instance(text), 64ull << 20);
     ASSERT_EQ(list.work.size(), list.count) << text;
-    std::uint64_t heavy = 0, planned = 0, zero = 0;
+    std::uint64_t heavy = 0, zero = 0;
     for (std::uint64_t w : list.work) {
       if (w == 0) {
         ++zero;
@@ -273,7 +275,6 @@ TEST(MnkJournal, RefutationPiecesEstimatedWork) {
         if (heavy == 0) heavy = w;
         EXPECT_EQ(w, heavy) << text;
       }
-      planned += w;
     }
     EXPECT_GT(zero, 0u) << text;
     EXPECT_GT(heavy, 0u) << text;
@@ -285,30 +286,88 @@ TEST(MnkJournal, RefutationPiecesEstimatedWork) {
       auto p = params(text, threads);
       p.progress = &progress;
       p.pieces = &record;
-      mnk::pns_refutation_pieces(p);
-      EXPECT_EQ(progress.work_done.load(), progress.work_total.load()) << text << threads;
-      // 5x4k4 is a draw: no piece weighed 0 was needed; 4x4k3 is a first-player win, so the
-      // replies to its winning first move were needed after all.
-      if (std::string(text) == "5x4k4")
-        EXPECT_EQ(progress.work_total.load(), planned) << threads;
-      else
-        EXPECT_GT(progress.work_total.load(), planned) << threads;
+      const auto r = mnk::pns_refutation_pieces(p);
+      std::uint64_t nodes = 0;
+      for (const auto& t : run) nodes += t.v[2];
+      EXPECT_EQ(nodes, r.nodes) << text << threads;
+      EXPECT_EQ(progress.work_total.load(), nodes) << text << threads;
+      EXPECT_EQ(progress.work_done.load(), nodes) << text << threads;
     }
-    // Resumed from either half of the last run's pieces: the work done ends at the work planned.
+    // Resumed from either half of the last run's pieces: the work done ends at the work planned,
+    // the nodes of every piece.
     for (int threads : {1, 2})
       for (int part : {0, 1}) {
         sb::PieceHooks hooks;
         for (std::uint64_t id = 0; id < list.count; ++id)
           if ((id < list.count / 2) == (part == 0)) hooks.finished.push_back({id, run[id]});
-        hooks.on_piece = [](std::uint64_t, const sb::Subtotals&, double) {};
+        std::vector<sb::Subtotals> now = run;
+        hooks.on_piece = [&](std::uint64_t id, const sb::Subtotals& t, double) { now[id] = t; };
         sb::Progress progress;
         auto p = params(text, threads);
         p.progress = &progress;
         p.pieces = &hooks;
         mnk::pns_refutation_pieces(p);
+        std::uint64_t nodes = 0;
+        for (const auto& t : now) nodes += t.v[2];
         EXPECT_EQ(progress.work_done.load(), progress.work_total.load())
             << text << " threads " << threads << " part " << part;
+        EXPECT_EQ(progress.work_total.load(), nodes)
+            << text << " threads " << threads << " part " << part;
       }
+  }
+}
+
+// The order a run takes the refutation pieces in: a permutation of the ids; the first moves'
+// questions one of each first move in turn (at any point no first move has two more of them
+// taken than another that still has some left), then the other pieces in id order.
+TEST(MnkJournal, RefutationPiecesTakeTheFirstMovesInTurn) {
+  for (const char* text : {"5x4k4", "4x4k3", "5x5k4"}) {
+    const auto inst = mnk::parse_instance(text);
+    const auto list = mnk::refutation_pieces(inst, 64ull << 20);
+    ASSERT_EQ(list.order.size(), list.count) << text;
+    std::set<std::uint64_t> distinct(list.order.begin(), list.order.end());
+    ASSERT_EQ(distinct.size(), list.count) << text;
+    ASSERT_EQ(*distinct.rbegin(), list.count - 1) << text;
+    // each piece's first move and kind from its cell subtotal (cells * (cells + 1) + ...: a
+    // third-move piece; below cells: a first move's own piece), read from a run's journal
+    std::vector<sb::Subtotals> sub(list.count);
+    sb::PieceHooks record;
+    record.on_piece = [&](std::uint64_t id, const sb::Subtotals& t, double) { sub[id] = t; };
+    auto p = params(text, 1);
+    p.pieces = &record;
+    mnk::pns_refutation_pieces(p);
+    const std::uint64_t cells = static_cast<std::uint64_t>(inst.cells());
+    auto first_of = [&](std::uint64_t id) -> std::int64_t {
+      const std::uint64_t c = sub[id].v[1];
+      if (c < cells) return static_cast<std::int64_t>(c);
+      if (c >= cells * (cells + 1))
+        return static_cast<std::int64_t>((c - cells * (cells + 1)) / (cells * cells));
+      return -1;  // a reply piece (or a deferred question: its cell is its first move, but it comes
+                  // later)
+    };
+    std::map<std::int64_t, std::uint64_t> total, taken;
+    std::uint64_t questions = 0;
+    for (std::uint64_t id = 0; id < list.count; ++id) {
+      const std::int64_t f = first_of(id);
+      if (f >= 0 && (sub[id].v[1] >= cells * (cells + 1) || list.work[id] > 0))
+        ++total[f], ++questions;
+    }
+    EXPECT_GT(total.size(), 1u) << text;
+    for (std::uint64_t k = 0; k < list.count; ++k) {
+      const std::uint64_t id = list.order[k];
+      if (k < questions) {
+        const std::int64_t f = first_of(id);
+        ASSERT_TRUE(total.count(f)) << text << " position " << k;
+        ++taken[f];
+        for (const auto& [g, n] : total) {
+          if (taken[g] < n) {
+            EXPECT_LE(taken[f], taken[g] + 1) << text << " position " << k;
+          }
+        }
+      } else if (k > questions) {
+        EXPECT_LT(list.order[k - 1], id) << text << " position " << k;
+      }
+    }
   }
 }
 
