@@ -525,12 +525,28 @@ struct Gen {
   }
 };
 
-/// Would dropping a pawn on `to` (checking the enemy king) be mate? Then it is uchifuzume.
+/// Would dropping a pawn on `to`, the square in front of the enemy king, be mate? Then it is
+/// uchifuzume. The pawn's check is a contact check, so only a king move to a square we do not
+/// attack (taking the pawn included) or a capture of the pawn by a piece not pinned off its line
+/// answers it; the position is not copied or played.
 bool pawn_drop_mates(const Position& pos, int to) {
-  Position p = pos;
-  Undo u;
-  p.do_move(Move::drop(kPawn, to), u);
-  return !has_legal_move(p);
+  const Color us = pos.side_to_move(), them = ~us;
+  const int ek = pos.king_square(them);
+  const Bitboard occ = pos.occupied() | bb_of(to);
+  if (pos.attacked(us, ek, occ)) {  // already in check (no legal position): play it out
+    Position p = pos;
+    Undo u;
+    p.do_move(Move::drop(kPawn, to), u);
+    return !has_legal_move(p);
+  }
+  for (Bitboard t = step_attacks(them, kKing, ek) & ~pos.pieces(them); t;)
+    if (!pos.attacked(us, pop_lsb(t), occ & ~bb_of(ek))) return false;
+  const Bitboard pinned = pinned_pieces(pos, them);
+  for (Bitboard a = pos.attackers_to(them, to, occ) & ~bb_of(ek); a;) {
+    const int from = pop_lsb(a);
+    if (!(pinned & bb_of(from)) || (line_through(ek, from) & bb_of(to))) return false;
+  }
+  return true;
 }
 
 /// The squares of `zone` (squares next to the king on k) attacked by `by` with occupancy occ
