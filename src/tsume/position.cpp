@@ -313,15 +313,21 @@ void Position::set_side_to_move(Color c) {
   side_ = c;
 }
 
-Bitboard Position::attackers_to(Color c, int s, Bitboard occ) const {
+// The stepping pieces (and the step moves of horse and dragon) of either colour that would
+// attack s if they were c's: masked with c's pieces by the callers.
+Bitboard Position::step_attackers(Color c, int s) const {
   const Color o = ~c;
   const Bitboard gold_like = type_bb_[kGold] | type_bb_[kProPawn] | type_bb_[kProLance] |
                              type_bb_[kProKnight] | type_bb_[kProSilver];
+  return (kT.step[o][kPawn][s] & type_bb_[kPawn]) | (kT.step[o][kKnight][s] & type_bb_[kKnight]) |
+         (kT.step[o][kSilver][s] & type_bb_[kSilver]) | (kT.step[o][kGold][s] & gold_like) |
+         (kT.step[o][kKing][s] & (type_bb_[kKing] | type_bb_[kHorse] | type_bb_[kDragon]));
+}
+
+Bitboard Position::attackers_to(Color c, int s, Bitboard occ) const {
+  const Color o = ~c;
   const Bitboard mine = color_bb_[c];
-  Bitboard b = (kT.step[o][kPawn][s] & type_bb_[kPawn]) |
-               (kT.step[o][kKnight][s] & type_bb_[kKnight]) |
-               (kT.step[o][kSilver][s] & type_bb_[kSilver]) | (kT.step[o][kGold][s] & gold_like) |
-               (kT.step[o][kKing][s] & (type_bb_[kKing] | type_bb_[kHorse] | type_bb_[kDragon]));
+  Bitboard b = step_attackers(c, s);
   // sliders: the exact (occupancy-dependent) attack only when one stands on an open line
   const Bitboard diag = (type_bb_[kBishop] | type_bb_[kHorse]) & mine;
   if (diag & kT.diag[s]) b |= bishop_att(s, occ) & diag;
@@ -335,13 +341,7 @@ Bitboard Position::attackers_to(Color c, int s, Bitboard occ) const {
 bool Position::attacked(Color c, int s, Bitboard occ) const {
   const Color o = ~c;
   const Bitboard mine = color_bb_[c];
-  const Bitboard gold_like = type_bb_[kGold] | type_bb_[kProPawn] | type_bb_[kProLance] |
-                             type_bb_[kProKnight] | type_bb_[kProSilver];
-  const Bitboard steps =
-      (kT.step[o][kPawn][s] & type_bb_[kPawn]) | (kT.step[o][kKnight][s] & type_bb_[kKnight]) |
-      (kT.step[o][kSilver][s] & type_bb_[kSilver]) | (kT.step[o][kGold][s] & gold_like) |
-      (kT.step[o][kKing][s] & (type_bb_[kKing] | type_bb_[kHorse] | type_bb_[kDragon]));
-  if (steps & mine) return true;
+  if (step_attackers(c, s) & mine) return true;
   const Bitboard diag = (type_bb_[kBishop] | type_bb_[kHorse]) & mine;
   if ((diag & kT.diag[s]) && (bishop_att(s, occ) & diag)) return true;
   const Bitboard orth = (type_bb_[kRook] | type_bb_[kDragon]) & mine;
@@ -549,17 +549,19 @@ bool pawn_drop_mates(const Position& pos, int to) {
   return true;
 }
 
+/// c's lances, bishops, rooks, horses and dragons.
+Bitboard slider_pieces(const Position& pos, Color c) {
+  return pos.pieces(c, kLance) | pos.pieces(c, kBishop) | pos.pieces(c, kRook) |
+         pos.pieces(c, kHorse) | pos.pieces(c, kDragon);
+}
+
 /// The squares of `zone` (squares next to the king on k) attacked by `by` with occupancy occ
 /// (the king taken off, so that a slider's attack goes on behind it): each piece of `by` that
 /// could reach the zone on an empty board adds its attacks, once for all the zone's squares.
 Bitboard guarded_squares(const Position& pos, Color by, int k, Bitboard zone, Bitboard occ) {
-  Bitboard out = 0;
-  const Bitboard theirs = pos.pieces(by);
-  const Bitboard sliders =
-      theirs & (pos.pieces(by, kLance) | pos.pieces(by, kBishop) | pos.pieces(by, kRook) |
-                pos.pieces(by, kHorse) | pos.pieces(by, kDragon));
   if (!zone) return 0;
-  for (Bitboard a = (theirs & kT.near_king[k]) | sliders; a;) {
+  Bitboard out = 0;
+  for (Bitboard a = (pos.pieces(by) & kT.near_king[k]) | slider_pieces(pos, by); a;) {
     const int from = pop_lsb(a);
     const PieceType t = type_of(pos.piece_on(from));
     if (kT.pseudo[by][t][from] & zone & ~out) out |= attacks_from(by, t, from, occ);
@@ -706,9 +708,7 @@ int generate_checks_direct(const Position& pos, Move* out) {
   const Bitboard zone = promotion_zone(us);
   // a stepping piece checks only from near the king: the others are skipped unseen (the test
   // below would skip them too); sliders and discovering pieces are looked at wherever they are
-  const Bitboard sliders = pos.pieces(us, kLance) | pos.pieces(us, kBishop) |
-                           pos.pieces(us, kRook) | pos.pieces(us, kHorse) | pos.pieces(us, kDragon);
-  const Bitboard candidates = (ours & kT.near_king[ek]) | sliders | dc;
+  const Bitboard candidates = (ours & kT.near_king[ek]) | slider_pieces(pos, us) | dc;
   for (Bitboard pcs = candidates & ~(k >= 0 ? bb_of(k) : 0); pcs;) {
     const int from = pop_lsb(pcs);
     const PieceType t = type_of(pos.piece_on(from));

@@ -221,6 +221,8 @@ class Position {
   void set_side_to_move(Color c);
 
  private:
+  Bitboard step_attackers(Color c, int s) const;  // attackers_to's stepping part, not masked
+
   std::array<Piece, kSquares> board_{};
   Hand hand_[2] = {0, 0};
   Color side_ = kBlack;
