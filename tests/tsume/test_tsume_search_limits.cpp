@@ -1,6 +1,6 @@
 // Tests of the tsume kernels' search limits (kernels/tsume/search_limits.hpp): the node limit
 // stops a search at exactly that count, in Limits and in every single-threaded kernel; the stop
-// flag within 1024 nodes; the progress count.
+// flag within 1024 nodes; the progress count; a question's budget (BudgetSpent) within 1024.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -49,6 +49,43 @@ TEST(TsumeSearchLimits, TheStopFlagAndTheProgressCountAreSeenEvery1024Nodes) {
   stop.store(true);
   EXPECT_EQ(count_until_aborted(lim, 5000), 3072u);  // the next look after 3000
   EXPECT_EQ(progress.done.load(), 3072u);
+}
+
+TEST(TsumeSearchLimits, AQuestionsBudgetThrowsBudgetSpentWithin1024Nodes) {
+  Params p;
+  p.max_nodes = 100000;
+  detail::Limits lim(p);
+  for (int i = 0; i < 500; ++i) lim.count();
+  lim.set_budget(3000);  // from 500: spent at 3500, seen at the next look, 4096
+  std::uint64_t at = 0;
+  try {
+    for (int i = 0; i < 10000; ++i) lim.count();
+  } catch (const detail::BudgetSpent&) {
+    at = lim.nodes;
+  }
+  EXPECT_EQ(at, 4096u);
+  lim.set_budget(0);  // cleared: counting goes on to the node limit, which is an Aborted only
+  bool spent = false, aborted = false;
+  try {
+    for (int i = 0; i < 200000; ++i) lim.count();
+  } catch (const detail::BudgetSpent&) {
+    spent = true;
+  } catch (const detail::Aborted&) {
+    aborted = true;
+  }
+  EXPECT_FALSE(spent);
+  EXPECT_TRUE(aborted);
+  EXPECT_EQ(lim.nodes, 100000u);
+  // a spent budget unwinds a search as any limit does: it is an Aborted
+  Params none;
+  detail::Limits unlimited(none);
+  unlimited.set_budget(1);
+  EXPECT_THROW(
+      {
+        for (int i = 0; i < 2000; ++i) unlimited.count();
+      },
+      detail::Aborted);
+  EXPECT_EQ(unlimited.nodes, 1024u);
 }
 
 TEST(TsumeSearchLimits, EveryKernelStopsAtExactlyTheNodeLimit) {
