@@ -129,6 +129,9 @@ class DfPn : public ExhaustiveSearch<kShared> {
     return v;
   }
 
+  /// A depth-limited query of more than kDeepQueryPlies plies (a long mate's post-search).
+  static bool is_long_query(std::uint16_t r) { return r != kRInf && r > kDeepQueryPlies; }
+
   /// Another searcher finished: stop this one (dfpn-tbb).
   void set_stop_flag(const std::atomic<bool>* f) { stop_flag_ = f; }
 
@@ -423,7 +426,7 @@ class DfPn : public ExhaustiveSearch<kShared> {
   // exhaustive search with 5 plies to go and the floors from other hands' numbers; they are
   // used in unlimited and short queries only. One aid helps it and stalls short queries: first
   // estimates from the numbers of any query depth (dfpn_table.hpp); it is used in long ones only.
-  bool long_query() const { return query_r_ != kRInf && query_r_ > kDeepQueryPlies; }
+  bool long_query() const { return is_long_query(query_r_); }
 
   // A new defender node's first pn: its evasions, the drops on one square counted once, as its pn
   // counts them once when it is expanded (max, not sum). Counting each drop made a check with

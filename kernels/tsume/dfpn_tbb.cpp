@@ -6,10 +6,13 @@
 // arena of `threads` workers; they share the table (a spin lock per cluster), so a proof or
 // disproof one finds is seen by all. Searcher 0 picks children exactly as dfpn does; the others
 // add a small random amount to the numbers they compare when choosing the child to descend into
-// (never to the numbers they store), so that they spread over different parts of the tree. The
-// first searcher to settle a query stops the others. The table starts small, like dfpn's: when
-// it wants to grow, the searchers stop, it doubles (its parts shared out among the threads), and
-// they start again from what it holds.
+// (never to the numbers they store), so that they spread over different parts of the tree.
+// In a long query of the post-search (more than 48 plies: a long mate's "mate within L - 2?"),
+// searcher 1 first asks line shortening's questions about the current line
+// (line_shortening.hpp), each with a budget of kLineQuestionNodes nodes, then joins the query.
+// The first searcher to settle a query stops the others. The table starts small, like dfpn's:
+// when it wants to grow, the searchers stop, it doubles (its parts shared out among the
+// threads), and they start again from what it holds.
 // The answers are exact facts, so the mate length equals dfpn's and so does the main line's
 // leftover (the line itself may be another of the same length); node and position counts vary
 // from run to run.
@@ -27,6 +30,7 @@
 
 #include "dfpn_search.hpp"
 #include "dfpn_table.hpp"
+#include "line_shortening.hpp"
 #include "post_search.hpp"
 #include "search_limits.hpp"
 
@@ -40,7 +44,11 @@ namespace {
 class Team {
  public:
   Team(const Params& p, detail::Table<true>& tt)
-      : tt_(tt), attacker_(p.root.side_to_move()), arena_(p.threads), stop_(false) {
+      : tt_(tt),
+        attacker_(p.root.side_to_move()),
+        rule_(p.interpositions),
+        arena_(p.threads),
+        stop_(false) {
     tt.set_grow_signal(&stop_);
     for (int t = 0; t < p.threads; ++t) {
       // a node limit is shared out: each searcher counts its own nodes
@@ -102,6 +110,8 @@ class Team {
           [&](int t) {
             Position local = pos;
             detail::PathSet local_path = path;
+            if (t == 1 && path.empty() && detail::DfPn<true>::is_long_query(r))
+              helper_shortens_line(pos, r);
             try {
               const detail::Val v = searchers_[t]->solve(local, r, local_path);
               std::lock_guard lock(mu);
@@ -115,8 +125,37 @@ class Team {
     return val;
   }
 
+  // Each line-shortening question's node budget. Microcosmos, 1 GiB, 2 threads, time to 1,525
+  // (60-s cap, results/2026-12-07_vm_tsume_line_shortening): 5,000, 20,000 and 50,000 nodes
+  // reached it in 1, 3 and 2 of 3 runs; 20,000 is kept.
+  static constexpr std::uint64_t kLineQuestionNodes = 20000;
+
+  // Searcher 1's line shortening before it joins a long query (line_shortening.hpp): each
+  // question is a depth-limited query with its own budget; a spent budget ends the question,
+  // any other limit the pass.
+  void helper_shortens_line(const Position& root, std::uint16_t r) {
+    detail::DfPn<true>& s = *searchers_[1];
+    detail::Limits& lim = *lims_[1];
+    bool limited = false;
+    auto ask = [&](Position& pos, int bound, detail::PathSet& path) {
+      lim.set_budget(kLineQuestionNodes);
+      bool yes = false;
+      try {
+        yes = s.solve(pos, static_cast<std::uint16_t>(bound), path).pn == 0;
+      } catch (const detail::BudgetSpent&) {
+      } catch (const detail::Aborted&) {
+        limited = true;
+      }
+      lim.set_budget(0);
+      return yes;
+    };
+    auto stop = [&] { return limited || stop_.load(std::memory_order_relaxed); };
+    detail::shorten_line(tt_, root, attacker_, r + 2, rule_, ask, stop);
+  }
+
   detail::Table<true>& tt_;
   Color attacker_;
+  Interpositions rule_;
   tbb::task_arena arena_;
   std::atomic<bool> stop_;
   std::vector<std::unique_ptr<Params>> params_;  // per searcher: its share of the node limit
