@@ -38,6 +38,27 @@ bool mated_within(const Position& pos, int bound) {
   return r.outcome == Outcome::kMate && r.mate_length <= bound;
 }
 
+// A df-pn searcher on its own table that has proved a puzzle's root (a mate of any length, len
+// plies: the first the search finds, not necessarily the shortest).
+struct Proved {
+  explicit Proved(const Puzzle& pz) : root(parse_sfen(pz.sfen)), atk(root.side_to_move()) {
+    prm.root = root;
+    Position pos = root;
+    detail::PathSet path;
+    const detail::Val v = s.solve(pos, detail::kRInf, path);
+    proved = v.pn == 0;
+    len = v.hi;
+  }
+  Position root;
+  Color atk;
+  Params prm;
+  detail::Table<false> tt{64ull << 20};
+  detail::Limits lim{prm};
+  detail::DfPn<false> s{tt, lim, atk, 0, Interpositions::kAll};
+  bool proved = false;
+  int len = 0;
+};
+
 }  // namespace
 
 TEST(TsumeLineShortening, AsksTheLinesPositionsFromItsEndAndEveryAnswerHolds) {
@@ -46,18 +67,13 @@ TEST(TsumeLineShortening, AsksTheLinesPositionsFromItsEndAndEveryAnswerHolds) {
   for (const char* name : {"zuko-012", "muso-004", "zuko-018"}) {
     const Puzzle* pz = find_puzzle(name);
     ASSERT_NE(pz, nullptr) << name;
-    const Position root = parse_sfen(pz->sfen);
-    const Color atk = root.side_to_move();
-    Params prm;
-    prm.root = root;
-    detail::Table<false> tt(64ull << 20);
-    detail::Limits lim(prm);
-    detail::DfPn<false> s(tt, lim, atk, 0, Interpositions::kAll);
-    Position pos = root;
-    detail::PathSet path;
-    const detail::Val v = s.solve(pos, detail::kRInf, path);
-    ASSERT_EQ(v.pn, 0u) << name;
-    const int len = v.hi;
+    Proved p(*pz);
+    ASSERT_TRUE(p.proved) << name;
+    const Position& root = p.root;
+    const Color atk = p.atk;
+    const int len = p.len;
+    auto& tt = p.tt;
+    auto& s = p.s;
     ASSERT_GE(len, pz->expected) << name;
     // the line the pass reads, and its positions
     const std::vector<Move> line = detail::mating_line(tt, root, atk, len, Interpositions::kAll);
@@ -108,24 +124,17 @@ TEST(TsumeLineShortening, AsksTheLinesPositionsFromItsEndAndEveryAnswerHolds) {
 TEST(TsumeLineShortening, StopEndsThePassBetweenQuestions) {
   const Puzzle* pz = find_puzzle("muso-004");
   ASSERT_NE(pz, nullptr);
-  const Position root = parse_sfen(pz->sfen);
-  const Color atk = root.side_to_move();
-  Params prm;
-  prm.root = root;
-  detail::Table<false> tt(64ull << 20);
-  detail::Limits lim(prm);
-  detail::DfPn<false> s(tt, lim, atk, 0, Interpositions::kAll);
-  Position pos = root;
-  detail::PathSet path;
-  const int len = s.solve(pos, detail::kRInf, path).hi;
+  Proved p(*pz);
+  ASSERT_TRUE(p.proved);
   int asked = 0;
   auto ask = [&](Position&, int, detail::PathSet&) { return ++asked, false; };
-  const auto out = detail::shorten_line(tt, root, atk, len, Interpositions::kAll, ask,
+  const auto out = detail::shorten_line(p.tt, p.root, p.atk, p.len, Interpositions::kAll, ask,
                                         [&] { return asked >= 3; });
   EXPECT_EQ(asked, 3);
   EXPECT_EQ(out.asked, 3);
   // a length the table shows no line of: nothing asked
   asked = 0;
-  detail::shorten_line(tt, root, atk, len + 2, Interpositions::kAll, ask, [] { return false; });
+  detail::shorten_line(p.tt, p.root, p.atk, p.len + 2, Interpositions::kAll, ask,
+                       [] { return false; });
   EXPECT_EQ(asked, 0);
 }
