@@ -22,7 +22,6 @@
 // questions. No I/O, no timing.
 #pragma once
 
-#include <cstdint>
 #include <vector>
 
 #include "dfpn_table.hpp"
@@ -62,12 +61,14 @@ LineShortening shorten_line(Table<kShared>& tt, const Position& root, Color atta
   }
   // attacker positions at even plies k; mates are an odd number of plies, so k = len - 1 is the
   // last (one ply left)
+  PathSet path;  // the line's positions before the one asked (plies 0..k - 1), popped as k falls
+  for (const Position& p : pos) path.push(p.key());
+  int top = len;
   for (int k = (len - 1) & ~1; k >= 0; k -= 2) {
     const int h = len - k;
     if (h < kLineShorteningMinPlies) continue;
     if (stop()) break;
-    PathSet path;
-    for (int j = 0; j < k; ++j) path.push(pos[j].key());
+    while (top > k) path.pop(pos[--top].key());
     Position x = pos[k];
     ++out.asked;
     if (ask(x, h - 2, path)) ++out.shortened;
