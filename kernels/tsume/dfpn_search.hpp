@@ -36,9 +36,10 @@
 //  - a defender node's refuting evasion is kept in its entry and tried first (a quarter of its
 //    dn) when the node is asked again with more plies to go;
 //  - a long query (more than 48 plies, a long mate's post-search) starts a position from its
-//    numbers of any other query depth (not in dfpn-tbb's helpers), also once settled (a proof too
-//    long for it), as KomoringHeights keeps pn and dn beside its mate-length bounds, and leaves out
-//    the depth factor, the 5-ply exhaustive search and the other hands' floors (long_query);
+//    numbers of any other query depth (in every searcher, dfpn-tbb's helpers too), also once
+//    settled (a proof too long for it), as KomoringHeights keeps pn and dn beside its mate-length
+//    bounds, and leaves out the depth factor, the 5-ply exhaustive search and the other hands'
+//    floors (long_query);
 //  - the disproofs by repetition of a query from the root are kept for the next, shorter one;
 //  - depth limits: a query "mate within r plies?" (r = kRInf: any length) shares the table.
 // Work split: one DfPn per thread; several may share one Table<true> (dfpn-tbb), each with its own
