@@ -6,7 +6,8 @@
 # environment, all off by default: `final` is the committed dfpn-tbb). Labels: dfpn (1 thread),
 # final, solo (the helper idle after its line-shortening pass), specD (the helper asks "mate
 # within r - D?" after its pass, then joins r), sbD_B (the same with a budget of B nodes), ssD
-# (specD, then idle), specDn (specD without the pass). NOTES.md.
+# (specD, then idle), specDn (specD without the pass), rpK (/tmp/sb_rply = 272fab8 + rply.patch:
+# the helpers' random term only at ply K and deeper). NOTES.md.
 # Usage: bash run.sh ROUNDS OUT LABEL...
 R=$1; OUT=$2; shift 2
 kill -STOP $(pgrep -x sb_g17) 2>/dev/null
@@ -16,6 +17,7 @@ for round in $(seq 1 $R); do
     case $L in
       dfpn) cmd=(/tmp/sb_spec); k=(-k dfpn -t 1) ;;
       ss*) cmd=(env SB_SOLO=1 SB_SPEC=${L#ss} /tmp/sb_spec) ;;
+      rp*) cmd=(env SB_RPLY=${L#rp} /tmp/sb_rply) ;;
       solo) cmd=(env SB_SOLO=1 /tmp/sb_spec) ;;
       final) cmd=(/tmp/sb_spec) ;;
       sb*) x=${L#sb}; cmd=(env SB_SPEC=${x%_*} SB_SPECB=${x#*_} /tmp/sb_spec) ;;
