@@ -6,8 +6,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 
+#include "core/csv.hpp"
 #include "core/limits.hpp"
 
 namespace sb::cli {
@@ -72,6 +74,21 @@ inline CLI::Validator non_empty() {
   return CLI::Validator(
       [](std::string& s) -> std::string { return s.empty() ? "must not be empty" : ""; }, "",
       "NON_EMPTY");
+}
+
+/// Refuses an output file that could not take a finished result (sb::result_path's checks: an
+/// empty name, a directory, an existing device, FIFO or socket), before any work is done.
+inline CLI::Validator result_file() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        try {
+          (void)sb::result_path(s);
+        } catch (const std::runtime_error& e) {
+          return e.what();
+        }
+        return "";
+      },
+      "", "RESULT_FILE");
 }
 
 }  // namespace sb::cli

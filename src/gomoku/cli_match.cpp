@@ -83,8 +83,13 @@ int run_match(const MatchCliOptions& o) {
   mo.b.seed = o.seed ^ 0x5bd1e995u;
   if (!o.no_openings) {
     if (o.openings.empty()) {
-      mo.openings =
-          gm::parse_openings(gm::default_openings_text(), mo.rules, "src/gomoku/openings.txt");
+      try {
+        mo.openings =
+            gm::parse_openings(gm::default_openings_text(), mo.rules, "src/gomoku/openings.txt");
+      } catch (const std::invalid_argument&) {  // made for 15x15: a smaller board lacks points
+        throw UsageError("the committed openings (made for 15x15 freestyle) do not fit " +
+                         gm::describe(mo.rules) + ": give --no-openings or --openings FILE");
+      }
     } else {
       std::ifstream in(o.openings);
       if (!in) throw UsageError("cannot read the openings file '" + o.openings + "'");
@@ -200,7 +205,9 @@ void add_match(CLI::App& gomoku, Action& action) {
                    "Openings file (default: the committed src/gomoku/openings.txt)")
       ->check(sb::cli::non_empty());
   match->add_flag("--no-openings", mo->no_openings, "Start every game from the empty board");
-  match->add_option("--out", mo->out, "CSV file, one row per game")->required();
+  match->add_option("--out", mo->out, "CSV file, one row per game")
+      ->required()
+      ->check(sb::cli::result_file());
   match->add_option("--time-per-move", mo->seconds,
                     "Thinking time of levels 3+, engines' timeout_turn (default 1 s)");
   match->add_option("--time-per-game", mo->time_per_game,

@@ -1,11 +1,12 @@
 // `searchbench gomoku openings`: balanced short openings for `gomoku match`.
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
+#include "core/csv.hpp"
 #include "gomoku/cli_options.hpp"
 #include "gomoku/match.hpp"
 
@@ -25,23 +26,28 @@ struct OpeningsOptions {
 int run_openings(const OpeningsOptions& o) {
   const gm::Rules rules = o.board.rules();
   gm::validate(rules);
-  const std::string part = o.out + ".part";
-  std::ofstream f(part, std::ios::trunc);
-  if (!f) throw UsageError("cannot write '" + part + "' (for --out " + o.out + ")");
+  // Opened before the work, so that a file that cannot be written is refused at once; written
+  // under a temporary name and renamed when complete, so nothing partial is left at --out.
+  std::optional<AtomicFile> f;
+  try {
+    f.emplace(o.out);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string(e.what()) + " (--out)");
+  }
   const auto lines = gm::generate_openings(rules, o.count, o.stones, o.seed, o.depth, o.max_score,
                                            20000, [&](int k) {
                                              std::fprintf(stderr, "\ropenings: %d/%d", k, o.count);
                                              std::fflush(stderr);
                                            });
   std::fprintf(stderr, "\n");
-  f << "# " << o.count << " openings of " << o.stones << " stones for " << gm::describe(rules)
-    << ", made by: searchbench gomoku openings --count " << o.count << " --stones " << o.stones
-    << " --seed " << o.seed << " --depth " << o.depth << " --max-score " << o.max_score
-    << " (see docs/gomoku.md)\n";
-  for (const auto& l : lines) f << l << "\n";
-  f.close();
-  if (!f) throw std::runtime_error("cannot write '" + part + "'");
-  std::filesystem::rename(part, o.out);
+  std::ostringstream text;
+  text << "# " << o.count << " openings of " << o.stones << " stones for " << gm::describe(rules)
+       << ", made by: searchbench gomoku openings --count " << o.count << " --stones " << o.stones
+       << " --seed " << o.seed << " --depth " << o.depth << " --max-score " << o.max_score
+       << " (see docs/gomoku.md)\n";
+  for (const auto& l : lines) text << l << "\n";
+  f->write(text.str());
+  f->commit();
   return 0;
 }
 
@@ -61,7 +67,7 @@ void add_openings(CLI::App& gomoku, Action& action) {
       ->transform(decimal_in(1, 12));
   op->add_option("--max-score", oo->max_score, "Largest |score| kept (default 150)")
       ->transform(decimal_in(0, 100000));
-  op->add_option("--out", oo->out, "Output file")->required();
+  op->add_option("--out", oo->out, "Output file")->required()->check(sb::cli::result_file());
   op->callback([&action, oo] { action = [oo] { return run_openings(*oo); }; });
 }
 

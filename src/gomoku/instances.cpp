@@ -67,14 +67,16 @@ Position parse_position(std::string_view text) {
   const std::size_t slash = t.rfind("/d");
   if (slash != std::string::npos) {
     const std::string d = t.substr(slash + 2);
-    if (d.empty() || d.size() > 2 || !std::all_of(d.begin(), d.end(), [](char c) {
+    if (d.empty() || !std::all_of(d.begin(), d.end(), [](char c) {
           return std::isdigit(static_cast<unsigned char>(c));
         }))
       throw std::invalid_argument(bad);
-    p.depth = std::stoi(d);
-    if (p.depth < 1 || p.depth > kMaxBenchDepth)
+    // any number of digits: a depth out of range is named as such (d100, d0007 alike)
+    const std::size_t first = std::min(d.find_first_not_of('0'), d.size());
+    if (d.size() - first > 2 || std::stoi(d) < 1 || std::stoi(d) > kMaxBenchDepth)
       throw std::invalid_argument("depth " + d + " is outside 1.." +
                                   std::to_string(kMaxBenchDepth));
+    p.depth = std::stoi(d);
     body = t.substr(0, slash);
   }
   const std::size_t colon = body.find(':');

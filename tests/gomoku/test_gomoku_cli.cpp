@@ -460,6 +460,8 @@ TEST(GomokuCli, AnEngineThatMisbehavesLosesThatGameAndTheMatchGoesOn) {
 TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
   const std::string rec = temp_path("exists.psq");
   { std::ofstream(rec) << "keep me\n"; }
+  const std::string dir = temp_path("out-is-a-directory");
+  fs::create_directories(dir);
   const std::vector<std::string> bad = {
       "gomoku play --rule renju",
       "gomoku play --size 4",
@@ -499,6 +501,15 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       "gomoku match --black 1 --white 1 --tolerance -1 --out x.csv",
       "gomoku match --black 1 --white 1 --time-per-game 0 --out x.csv",
       "gomoku match --black 1 --white 1 --log /nonexistent/dir/m.log --out " + temp_path("log.csv"),
+      // an output that cannot take the result is refused before any game or opening is made
+      "gomoku match --black 1 --white 1 --games 1 --out \"\"",
+      "gomoku match --black 1 --white 1 --games 1 --out " + dir,
+      "gomoku openings --count 1 --out \"\"",
+      "gomoku openings --count 1 --out " + dir,
+      "gomoku openings --count 1 --out /nonexistent/dir/o.txt",
+      "gomoku solve -i vcf01/d100",
+      // the committed openings are made for 15x15: a 9x9 match needs others or none
+      "gomoku match --black 1 --white 1 --size 9 --out x.csv",
   };
   for (const auto& args : bad) {
     const auto r = run_cli(args, "h8\n");
@@ -508,7 +519,15 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
   }
   EXPECT_EQ(slurp(rec), "keep me\n") << "an existing record is never overwritten";
   EXPECT_FALSE(fs::exists(temp_path("log.csv.part"))) << "nothing partial is left behind";
+  EXPECT_FALSE(fs::exists(".part")) << "nothing partial is left behind";
+  EXPECT_FALSE(fs::exists(dir + ".part")) << "nothing partial is left behind";
+  EXPECT_TRUE(fs::is_empty(dir));
+  const auto small = run_cli("gomoku match --black 1 --white 1 --size 9 --out x.csv");
+  EXPECT_NE(small.err.find("--no-openings"), std::string::npos) << small.err;
+  const auto deep = run_cli("gomoku solve -i vcf01/d100");
+  EXPECT_NE(deep.err.find("depth 100 is outside 1.."), std::string::npos) << deep.err;
   fs::remove(rec);
+  fs::remove_all(dir);
 }
 
 TEST(GomokuCli, SolveRunsOneKernelAndVerifies) {
