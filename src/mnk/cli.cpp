@@ -214,8 +214,17 @@ void add_commands(CLI::App& app, Action& action) {
                    "Instance text MxNkK[-standard][:moves], e.g. 15x15k5:h8,i9")
       ->check(non_empty());
   solve->add_option("--board", so->board, "Board MxN: M columns (files a..), N rows (ranks 1..)");
+  // -k is the game's k, as in "m,n,k-game"; a kernel name there (other commands' -k) gets a hint
+  const CLI::Validator not_a_kernel(
+      [](std::string& s) -> std::string {
+        return !s.empty() && std::isalpha(static_cast<unsigned char>(s[0]))
+                   ? "is k, the stones in a row that win (a number); give a kernel with --kernel"
+                   : "";
+      },
+      "", "NOT_A_KERNEL");
   auto* kopt = solve->add_option("-k", so->k, "Stones in a row that win")
-                   ->transform(decimal_in(-1000000, 1000000));
+                   ->transform(decimal_in(-1000000, 1000000))
+                   ->transform(not_a_kernel);  // CLI11 runs the last transform added first
   auto* ropt = solve->add_option(
       "--rule", so->rule, "freestyle (k or more in a row wins, default) or standard (exactly k)");
   solve->add_option("--moves", so->moves, "Moves played so far, black first, e.g. \"h8 i9\"");

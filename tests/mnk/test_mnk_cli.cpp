@@ -128,6 +128,9 @@ TEST(MnkCli, BadInputExits2) {
   expect_usage_error("mnk solve --board 7x7 -k 0", "k must be at least 1");
   expect_usage_error("mnk solve --board 7x7 -k -3", "k must be at least 1");
   expect_usage_error("mnk solve --board 7x7 -k 8", "larger than both sides");
+  // -k is the game's k; a kernel there (as -k means in other commands) is named as the mistake
+  expect_usage_error("mnk solve --board 5x5 -k 4 -k pns", "give a kernel with --kernel");
+  expect_usage_error("mnk solve --board 5x5 -k 4x", "must be an integer");
   expect_usage_error("mnk solve --board 27x27 -k 5", "at most 26 columns");
   expect_usage_error("mnk solve --board 5x30 -k 5", "at most 26");
   expect_usage_error("mnk solve --board 7x7 -k 5 --moves \"d4 h8\"", "off the 7x7 board");
