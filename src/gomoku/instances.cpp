@@ -73,10 +73,11 @@ Position parse_position(std::string_view text) {
       throw std::invalid_argument(bad);
     // any number of digits: a depth out of range is named as such (d100, d0007 alike)
     const std::size_t first = std::min(d.find_first_not_of('0'), d.size());
-    if (d.size() - first > 2 || std::stoi(d) < 1 || std::stoi(d) > kMaxBenchDepth)
+    const int depth = d.size() - first > 2 ? 0 : std::stoi(d);  // 0: too many digits, out too
+    if (depth < 1 || depth > kMaxBenchDepth)
       throw std::invalid_argument("depth " + d + " is outside 1.." +
                                   std::to_string(kMaxBenchDepth));
-    p.depth = std::stoi(d);
+    p.depth = depth;
     body = t.substr(0, slash);
   }
   const std::size_t colon = body.find(':');

@@ -87,11 +87,11 @@ TEST(TsumeLineShortening, AsksTheLinesPositionsFromItsEndAndEveryAnswerHolds) {
     }
 
     std::vector<Question> asked;
-    auto ask = [&](Position& x, int bound, detail::PathSet& p) {
+    auto ask = [&](Position& x, int bound, detail::PathSet& before) {
       Question a{x, bound, {}, false};
       for (int k = 0; k < len; ++k)
-        if (p.contains(on_line[k].key())) a.path.push_back(on_line[k].key());
-      a.yes = s.solve(x, static_cast<std::uint16_t>(bound), p).pn == 0;
+        if (before.contains(on_line[k].key())) a.path.push_back(on_line[k].key());
+      a.yes = s.solve(x, static_cast<std::uint16_t>(bound), before).pn == 0;
       asked.push_back(a);
       return a.yes;
     };
