@@ -9,7 +9,8 @@
 // (never to the numbers they store), so that they spread over different parts of the tree.
 // In a long query of the post-search (more than 48 plies: a long mate's "mate within L - 2?"),
 // searcher 1 first asks line shortening's questions about the current line
-// (line_shortening.hpp), each with a budget of kLineQuestionNodes nodes, then joins the query.
+// (line_shortening.hpp), each with a budget of kLineQuestionNodes nodes, then joins the query
+// (once per query: not again when the query starts over after the table grew).
 // The first searcher to settle a query stops the others. The table starts small, like dfpn's:
 // when it wants to grow, the searchers stop, it doubles (its parts shared out among the
 // threads), and they start again from what it holds.
@@ -73,10 +74,10 @@ class Team {
       const detail::Val t = tt_.lookup(pos.board_key(), pos.hand(attacker_), r);
       if (t.pn == 0 || t.dn == 0) return t;
     }
-    for (;;) {
+    for (bool first = true;; first = false) {
       if (tt_.grow_wanted()) grow();
       bool have = false;
-      const detail::Val v = round(pos, r, path, have);
+      const detail::Val v = round(pos, r, path, first, have);
       if (have) return v;
       if (!tt_.grow_wanted()) throw detail::Aborted{};
     }
@@ -99,7 +100,9 @@ class Team {
     tt_.grow_finish();
   }
 
-  detail::Val round(Position& pos, std::uint16_t r, detail::PathSet& path, bool& have) {
+  // One attempt at the query by every searcher; `first` is false when it starts again after the
+  // table grew (searcher 1's line shortening then is not asked again: the line has not changed).
+  detail::Val round(Position& pos, std::uint16_t r, detail::PathSet& path, bool first, bool& have) {
     stop_.store(false);
     detail::Val val;
     std::mutex mu;
@@ -110,7 +113,7 @@ class Team {
           [&](int t) {
             Position local = pos;
             detail::PathSet local_path = path;
-            if (t == 1 && path.empty() && detail::DfPn<true>::is_long_query(r))
+            if (t == 1 && first && path.empty() && detail::DfPn<true>::is_long_query(r))
               helper_shortens_line(pos, r);
             try {
               const detail::Val v = searchers_[t]->solve(local, r, local_path);
