@@ -16,11 +16,14 @@
 //      included) and the fours of the player to move are searched;
 //   5. the opponent, given a free move, wins by such a VCF: only the points of that VCF, the
 //      opponent's four points and the fours of the player to move (the search verifies them);
-//   6. otherwise the points with a shape for either player (every empty point when none has
+//   6. otherwise, at a non-PV node at most kFutilityDepth plies from the horizon, futility
+//      pruning (the static counterpart of the null move, as in Stockfish and Rapfi): a static
+//      evaluation at least kFutilityMargin per remaining ply above beta is returned as the score;
+//   7. otherwise the points with a shape for either player (every empty point when none has
 //      one), ordered by 5 x own value + 4 x the opponent's (the table move first, then two killer
 //      moves), the best beam(depth); late moves reduced by one ply (two from the tenth),
 //      re-searched when they raise alpha;
-//   7. transposition table on Zobrist keys (engine_impl.hpp's TT), mate scores by ply.
+//   8. transposition table on Zobrist keys (engine_impl.hpp's TT), mate scores by ply.
 // Evaluation for the player to move: 6/5 of the sum of its points' pattern values minus the
 // opponent's (each point valued by the shapes its stone would make, pattern_board.hpp), plus a
 // tempo bonus and the threats that decide the next moves (evaluate()).
@@ -31,6 +34,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdlib>
 #include <vector>
 
 #include "gomoku/engine_impl.hpp"
@@ -46,6 +50,8 @@ class PatternSearcher {
   static constexpr int kQuiesceNodes = 400;
   static constexpr int kTempo = 20;
   static constexpr int kThreatened = 300, kFourThree = 1500, kDoubleThree = 800;
+  /// Futility pruning (below): at most this many plies from the horizon, this much per ply.
+  static constexpr int kFutilityDepth = 3, kFutilityMargin = 60;
 
   PatternSearcher(const mnk::Geometry& g, TT* tt, Shared* sh)
       : b_(g.m, g.n, g.rule), tt_(tt), sh_(sh) {
@@ -184,13 +190,21 @@ class PatternSearcher {
     int cells[kMaxPoints], values[kMaxPoints];
     int n;
     bool quiet = false;
+    const bool op_three = nf == 0 && b_.count(op, kTStraight) > 0;
+    const bool op_wins_vcf = nf == 0 && !op_three && op_vcf();
+    // futility pruning: a quiet position far enough above beta near the horizon is cut
+    if (!pv && depth <= kFutilityDepth && nf == 0 && !op_three && !op_wins_vcf &&
+        std::abs(beta) < kWinThreshold) {
+      const int e = evaluate();
+      if (e - kFutilityMargin * depth >= beta) return e;
+    }
     if (nf == 1) {
       cells[0] = b_.any_five_point(op);
       n = 1;
-    } else if (b_.count(op, kTStraight) > 0) {
+    } else if (op_three) {
       n = gen_defence(cells, values);
       if (n == 0) return -(kWin - ply - 4);
-    } else if (op_vcf()) {
+    } else if (op_wins_vcf) {
       n = gen_vcf_defence(cells, values);
       if (n == 0) return -(kWin - ply - static_cast<int>(line_.size()) - 1);
       n = std::min(n, beam(depth) + 4);
