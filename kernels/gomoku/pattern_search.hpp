@@ -17,8 +17,9 @@
 //   5. the opponent, given a free move, wins by such a VCF: only the points of that VCF, the
 //      opponent's four points and the fours of the player to move (the search verifies them);
 //   6. otherwise, at a non-PV node at most kFutilityDepth plies from the horizon, futility
-//      pruning (the static counterpart of the null move, as in Stockfish and Rapfi): a static
-//      evaluation at least kFutilityMargin per remaining ply above beta is returned as the score;
+//      pruning of the node itself ("Reverse Futility Pruning", chessprogramming.org; the static
+//      counterpart of the null move): a static evaluation at least kFutilityMargin per
+//      remaining ply above beta is returned as the score;
 //   7. otherwise the points with a shape for either player (every empty point when none has
 //      one), ordered by 5 x own value + 4 x the opponent's (the table move first, then two killer
 //      moves), the best beam(depth); late moves reduced by one ply (two from the tenth),
