@@ -257,6 +257,23 @@ MatchSummary summarize(const std::vector<GameResult>& games) {
   s.elo = elo(s.score);
   s.elo_low = elo(std::max(0.0, s.score - s.error95));
   s.elo_high = elo(std::min(1.0, s.score + s.error95));
+  std::vector<double> pair;  // the mean score of each colour-swapped pair
+  for (std::size_t i = 0; i + 1 < games.size(); i += 2) {
+    const GameResult &x = games[i], &y = games[i + 1];
+    if (x.opening == y.opening && x.a_black != y.a_black)
+      pair.push_back((x.score_a + y.score_a) / 2);
+  }
+  if (pair.size() >= 2) {
+    const double k = static_cast<double>(pair.size());
+    double mean = 0, pv = 0;
+    for (double v : pair) mean += v;
+    mean /= k;
+    for (double v : pair) pv += (v - mean) * (v - mean);
+    s.pairs = static_cast<int>(pair.size());
+    s.error95_pairs = 1.96 * std::sqrt(pv / (k - 1) / k);
+    s.elo_low_pairs = elo(std::max(0.0, s.score - s.error95_pairs));
+    s.elo_high_pairs = elo(std::min(1.0, s.score + s.error95_pairs));
+  }
   return s;
 }
 
@@ -277,7 +294,15 @@ std::string summary_text(const MatchSummary& s, const std::string& name_a,
                 name_a.c_str(), name_b.c_str(), s.wins, s.draws, s.losses, s.games, 100 * s.score,
                 100 * s.error95, elo(s.elo).c_str(), elo(s.elo_low).c_str(),
                 elo(s.elo_high).c_str());
-  return buf;
+  std::string out = buf;
+  if (s.pairs >= 2) {
+    std::snprintf(buf, sizeof buf,
+                  "; by game pairs (%d openings with both colours): +- %.1f %%, Elo [%s, %s]",
+                  s.pairs, 100 * s.error95_pairs, elo(s.elo_low_pairs).c_str(),
+                  elo(s.elo_high_pairs).c_str());
+    out += buf;
+  }
+  return out;
 }
 
 std::vector<std::string> generate_openings(const Rules& rules, int count, int stones,

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of scripts/tabulate.py, plot.py, gbench_to_csv.py and compare.py on small CSV files
 made during the test (by `searchbench bench`, searchbench_micro, or written here with known
-values), of scripts/fuzz.sh's argument checks, of scripts/tsume/lower_bound.sh and usi_mate.py.
+values), of scripts/fuzz.sh's argument checks, of scripts/tsume/lower_bound.sh and usi_mate.py,
+and of scripts/gomoku/match_pool.py.
 Registered with CTest by tests/CMakeLists.txt, which sets SEARCHBENCH_CLI, SEARCHBENCH_SOURCE_DIR
 and, when the microbenchmarks are built, SEARCHBENCH_MICRO.
 
@@ -680,6 +681,76 @@ class TsumeUsiMate(unittest.TestCase):
                 r = run([PY, drive, "--sfen", sfen, "--time-ms", "1000", "--out", out, *args])
                 self.assertEqual(r.returncode, 2, (args, r.stderr))
                 self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+                self.assertIn(what, r.stderr)
+
+
+class GomokuMatchPool(unittest.TestCase):
+    """scripts/gomoku/match_pool.py: match CSVs pooled, the interval clustered by opening."""
+
+    HEADER = ["game", "opening", "score_a", "a_player", "b_player", "black_player"]
+
+    def write(self, path, scores, a="engine A", b="engine B"):
+        """scores[i]: (opening, A's score with black, A's score with white)."""
+        rows, g = [], 0
+        for op, sb, sw in scores:
+            for black, sc in ((True, sb), (False, sw)):
+                g += 1
+                rows.append([g, op, sc, a, b, a if black else b])
+        with open(path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(self.HEADER)
+            w.writerows(rows)
+
+    def test_same_interval_as_the_match_by_pairs(self):
+        """One match file: the script's interval is the CLI's "by game pairs" one."""
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "m.csv")
+            # level 1 against itself (chance moves; seed 1 gives a win each way and draws)
+            r = run([CLI, "gomoku", "match", "--black", "1", "--white", "1", "--games", "8",
+                     "--seed", "1", "--out", out])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            pairs = r.stdout.split("by game pairs (4 openings with both colours): +- ")[1]
+            r2 = script(os.path.join("gomoku", "match_pool.py"), out)
+            self.assertEqual(r2.returncode, 0, r2.stderr)
+            self.assertIn("+- " + pairs.split(" %")[0] + " % (95 %, clustered by opening)",
+                          r2.stdout)
+            self.assertIn("in 8 games", r2.stdout)
+            self.assertNotIn("+- 0.0 %", r2.stdout)
+            self.assertIn("4 openings, 1 file", r2.stdout)
+
+    def test_two_runs_known_values(self):
+        with tempfile.TemporaryDirectory() as d:
+            f1, f2 = os.path.join(d, "r1.csv"), os.path.join(d, "r2.csv")
+            self.write(f1, [("h8 h9 i8", 1, 0), ("g7 h8 h9", 1, 1), ("i9 h8 g8", 0, 0)])
+            self.write(f2, [("h8 h9 i8", 1, 0.5), ("g7 h8 h9", 1, 0), ("i9 h8 g8", 1, 0)])
+            r = script(os.path.join("gomoku", "match_pool.py"), f1, f2)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            # opening means 0.625, 0.75, 0.25 (four games each); balanced, so the half-width is
+            # 1.96 sqrt(sample variance of the means / 3)
+            means = [0.625, 0.75, 0.25]
+            m = sum(means) / 3
+            half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in means) / 2 / 3)
+            self.assertIn(f"+6 =1 -5 in 12 games, score {100 * m:.1f} % +- {100 * half:.1f} %",
+                          r.stdout)
+            self.assertIn("as black 5/6, as white 1.5/6; 3 openings, 2 files", r.stdout)
+
+    def test_bad_input_one_line_exit_2(self):
+        with tempfile.TemporaryDirectory() as d:
+            good, other, one, foreign = (os.path.join(d, n) for n in
+                                         ("g.csv", "o.csv", "one.csv", "f.csv"))
+            self.write(good, [("h8", 1, 0), ("h9", 1, 1)])
+            self.write(other, [("h8", 1, 0), ("h9", 1, 1)], a="engine C")
+            self.write(one, [("h8", 1, 0)])
+            with open(foreign, "w") as f:
+                f.write("a,b\n1,2\n")
+            for args, what in [([os.path.join(d, "none.csv")], "no such file"),
+                               ([foreign], "not a gomoku match CSV"),
+                               ([good, other], "more than one pairing"),
+                               ([one], "fewer than two openings")]:
+                r = script(os.path.join("gomoku", "match_pool.py"), *args)
+                self.assertEqual(r.returncode, 2, (args, r.stderr))
+                self.assertEqual(r.stdout, "")
+                self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
                 self.assertIn(what, r.stderr)
 
 

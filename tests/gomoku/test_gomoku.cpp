@@ -1069,6 +1069,52 @@ TEST(GomokuMatch, OpeningsAndScore) {
   double var = 0;
   for (const auto& g : games) var += (g.score_a - 0.85) * (g.score_a - 0.85);
   EXPECT_NEAR(s.error95, 1.96 * std::sqrt(var / 9 / 10), 1e-12);
+  EXPECT_EQ(s.pairs, 0);  // every game with A as black: no colour-swapped pair
+  EXPECT_EQ(gm::summary_text(s, "A", "B").find("pairs"), std::string::npos);
+}
+
+TEST(GomokuMatch, ScoreByGamePairs) {
+  // four openings, each once with each colour: pair means 0.5, 1, 0.5, 0
+  const double score[8] = {1, 0, 1, 1, 1, 0, 0, 0};
+  std::vector<gm::GameResult> games(8);
+  for (int i = 0; i < 8; ++i) {
+    games[i].opening = "opening " + std::to_string(i / 2);
+    games[i].a_black = i % 2 == 0;
+    games[i].score_a = score[i];
+  }
+  gm::MatchSummary s = gm::summarize(games);
+  EXPECT_NEAR(s.score, 0.5, 1e-12);
+  EXPECT_EQ(s.pairs, 4);
+  // sample variance of the pair means {0.5, 1, 0.5, 0}: 0.5 / 3; over 4 pairs
+  EXPECT_NEAR(s.error95_pairs, 1.96 * std::sqrt(0.5 / 3 / 4), 1e-12);
+  EXPECT_LT(s.elo_low_pairs, 0);
+  EXPECT_GT(s.elo_high_pairs, 0);
+  EXPECT_NE(gm::summary_text(s, "A", "B").find("by game pairs (4 openings"), std::string::npos);
+  // a pair counts only with one opening and swapped colours
+  games[3].opening = "another";
+  games[5].a_black = true;
+  s = gm::summarize(games);
+  EXPECT_EQ(s.pairs, 2);
+  // pairs 0.5 and 0: sample variance 0.125, over 2 pairs
+  EXPECT_NEAR(s.error95_pairs, 1.96 * std::sqrt(0.125 / 1 / 2), 1e-12);
+  // an odd last game is left out of the pairs, not of the score
+  games.resize(7);
+  games[3].opening = games[2].opening;
+  games[5].a_black = false;
+  s = gm::summarize(games);
+  EXPECT_EQ(s.pairs, 3);
+  EXPECT_NEAR(s.score, 4.0 / 7, 1e-12);
+  // where the colour decides most games (A wins as black, loses as white, but for one pair),
+  // the pairs' interval is much narrower than the single games'
+  games.assign(20, gm::GameResult{});
+  for (int i = 0; i < 20; ++i) {
+    games[i].opening = "opening " + std::to_string(i / 2);
+    games[i].a_black = i % 2 == 0;
+    games[i].score_a = i % 2 == 0 || i == 19 ? 1.0 : 0.0;
+  }
+  s = gm::summarize(games);
+  EXPECT_EQ(s.pairs, 10);
+  EXPECT_LT(s.error95_pairs, s.error95 / 2);
 }
 
 TEST(GomokuMatch, LevelOneAgainstLevelTwoOnASmallBoard) {
