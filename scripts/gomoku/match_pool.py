@@ -17,7 +17,7 @@ openings each have one game with each colour it equals `gomoku match`'s "by game
 Prints one line: the players, +wins =draws -losses, the score +- the half-width, the Elo
 difference with its interval, A's points as black and as white, the openings and files. Bad input
 (a missing or foreign file, files of different pairings, fewer than two openings): one line on
-stderr, exit 2.
+stderr, exit 2; a failed write of the summary, the same.
 """
 import argparse
 import math
@@ -31,6 +31,11 @@ NEEDED = ["opening", "score_a", "a_player", "b_player", "black_player"]
 def fail(message):
     print(f"match_pool.py: error: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not argparse's usage and message
+        fail(message)
 
 
 def load(paths):
@@ -86,7 +91,7 @@ def pooled(games):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Pool gomoku match CSVs of one pairing; the 95 % "
+    ap = Parser(description="Pool gomoku match CSVs of one pairing; the 95 % "
                                  "interval is clustered by opening.")
     ap.add_argument("csv", nargs="+", help="CSV files written by `searchbench gomoku match --out`")
     games = load(ap.parse_args().csv)
@@ -95,12 +100,16 @@ def main():
     as_black = games["black_player"] == games["a_player"]
     a, b = games["a_player"].iloc[0], games["b_player"].iloc[0]
     files = games["file"].nunique()
-    print(f"{a} vs {b}: +{(s == 1).sum()} ={(s == 0.5).sum()} -{(s == 0).sum()} in {len(s)} games, "
+    line = (f"{a} vs {b}: +{(s == 1).sum()} ={(s == 0.5).sum()} -{(s == 0).sum()} in {len(s)} games, "
           f"score {100 * score:.1f} % +- {100 * half:.1f} % (95 %, clustered by opening), "
           f"Elo difference {fmt_elo(elo(score))} [{fmt_elo(elo(max(0.0, score - half)))}, "
           f"{fmt_elo(elo(min(1.0, score + half)))}]; as black {s[as_black].sum():g}/"
           f"{as_black.sum()}, as white {s[~as_black].sum():g}/{(~as_black).sum()}; "
           f"{openings} openings, {files} file{'s' if files > 1 else ''}")
+    try:
+        print(line, flush=True)
+    except OSError as e:
+        fail(f"cannot write the summary ({e.strerror})")
 
 
 if __name__ == "__main__":

@@ -746,7 +746,8 @@ class GomokuMatchPool(unittest.TestCase):
             for args, what in [([os.path.join(d, "none.csv")], "no such file"),
                                ([foreign], "not a gomoku match CSV"),
                                ([good, other], "more than one pairing"),
-                               ([one], "fewer than two openings")]:
+                               ([one], "fewer than two openings"),
+                               ([good, "--bogus"], "unrecognized arguments")]:
                 r = script(os.path.join("gomoku", "match_pool.py"), *args)
                 self.assertEqual(r.returncode, 2, (args, r.stderr))
                 self.assertEqual(r.stdout, "")
