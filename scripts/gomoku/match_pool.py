@@ -15,17 +15,20 @@ cluster-robust standard errors of the mean score (clusters = openings; for one f
 openings each have one game with each colour it equals `gomoku match`'s "by game pairs").
 
 Prints one line: the players, +wins =draws -losses, the score +- the half-width, the Elo
-difference with its interval, A's points as black and as white, the openings and files. Bad input
-(a missing or foreign file, files of different pairings, fewer than two openings): one line on
-stderr, exit 2; a failed write of the summary, the same.
+difference with its interval, A's points as black (the match's games 1, 3, 5, ...) and as white,
+the openings and files. Openings are told apart by their text as the CSV holds it. Bad input (a
+missing or foreign file, a file given twice, files of different pairings, a row that is not a
+finished game, fewer than two openings): one line on stderr, exit 2; a failed write of the
+summary, the same.
 """
 import argparse
 import math
+import os
 import sys
 
 import pandas as pd
 
-NEEDED = ["opening", "score_a", "a_player", "b_player", "black_player"]
+NEEDED = ["game", "opening", "score_a", "a_player", "b_player"]
 
 
 def fail(message):
@@ -39,8 +42,12 @@ class Parser(argparse.ArgumentParser):
 
 
 def load(paths):
-    frames = []
+    frames, seen = [], {}
     for p in paths:
+        real = os.path.realpath(p)
+        if real in seen:
+            fail(f"{p}: the same file as {seen[real]} (each run once)")
+        seen[real] = p
         try:
             df = pd.read_csv(p, keep_default_na=False, dtype={"opening": str})
         except FileNotFoundError:
@@ -53,8 +60,11 @@ def load(paths):
         if df.empty:
             fail(f"{p} holds no game")
         df["score_a"] = pd.to_numeric(df["score_a"], errors="coerce")
-        if df["score_a"].isna().any() or not df["score_a"].isin([0.0, 0.5, 1.0]).all():
-            fail(f"{p}: score_a must be 0, 0.5 or 1 in every row")
+        df["game"] = pd.to_numeric(df["game"], errors="coerce")
+        bad = df["score_a"].isna() | ~df["score_a"].isin([0.0, 0.5, 1.0]) | df["game"].isna()
+        if bad.any():
+            line = int(bad.to_numpy().argmax()) + 2  # the header is line 1
+            fail(f"{p}: line {line}: not a finished game (game number, and score_a 0, 0.5 or 1)")
         frames.append(df.assign(file=p))
     games = pd.concat(frames, ignore_index=True)
     pairings = games.groupby(["a_player", "b_player"]).size()
@@ -97,7 +107,7 @@ def main():
     games = load(ap.parse_args().csv)
     score, half, openings = pooled(games)
     s = games["score_a"]
-    as_black = games["black_player"] == games["a_player"]
+    as_black = games["game"] % 2 == 1  # player A has black in games 1, 3, 5, ... of a match
     a, b = games["a_player"].iloc[0], games["b_player"].iloc[0]
     files = games["file"].nunique()
     line = (f"{a} vs {b}: +{(s == 1).sum()} ={(s == 0.5).sum()} -{(s == 0).sum()} in {len(s)} games, "
@@ -106,6 +116,8 @@ def main():
           f"{fmt_elo(elo(min(1.0, score + half)))}]; as black {s[as_black].sum():g}/"
           f"{as_black.sum()}, as white {s[~as_black].sum():g}/{(~as_black).sum()}; "
           f"{openings} openings, {files} file{'s' if files > 1 else ''}")
+    if sys.stdout is None:  # started with its standard output closed
+        fail("no standard output to write the summary to")
     try:
         print(line, flush=True)
     except OSError as e:

@@ -200,11 +200,13 @@ void add_match(CLI::App& gomoku, Action& action) {
           ->excludes(mo->white_opt);
   match->add_option("--games", mo->games, "Number of games (default 2)")
       ->transform(decimal_in(1, 100000));
-  match
-      ->add_option("--openings", mo->openings,
-                   "Openings file (default: the committed src/gomoku/openings.txt)")
-      ->check(sb::cli::non_empty());
-  match->add_flag("--no-openings", mo->no_openings, "Start every game from the empty board");
+  CLI::Option* openings =
+      match
+          ->add_option("--openings", mo->openings,
+                       "Openings file (default: the committed src/gomoku/openings.txt)")
+          ->check(sb::cli::non_empty());
+  match->add_flag("--no-openings", mo->no_openings, "Start every game from the empty board")
+      ->excludes(openings);
   match->add_option("--out", mo->out, "CSV file, one row per game")
       ->required()
       ->check(sb::cli::result_file());

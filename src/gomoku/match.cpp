@@ -263,7 +263,7 @@ MatchSummary summarize(const std::vector<GameResult>& games) {
     if (x.opening == y.opening && x.a_black != y.a_black)
       pair.push_back((x.score_a + y.score_a) / 2);
   }
-  if (pair.size() >= 2) {
+  if (pair.size() >= 2 && 2 * pair.size() == games.size()) {
     const double k = static_cast<double>(pair.size());
     double mean = 0, pv = 0;
     for (double v : pair) mean += v;
@@ -296,8 +296,7 @@ std::string summary_text(const MatchSummary& s, const std::string& name_a,
                 elo(s.elo_high).c_str());
   std::string out = buf;
   if (s.pairs >= 2) {
-    std::snprintf(buf, sizeof buf,
-                  "; by game pairs (%d openings with both colours): +- %.1f %%, Elo [%s, %s]",
+    std::snprintf(buf, sizeof buf, "; by %d colour-swapped game pairs: +- %.1f %%, Elo [%s, %s]",
                   s.pairs, 100 * s.error95_pairs, elo(s.elo_low_pairs).c_str(),
                   elo(s.elo_high_pairs).c_str());
     out += buf;

@@ -79,12 +79,12 @@ std::vector<std::string> match_csv_row(const GameResult& g);
 /// confidence interval (1.96 standard errors of the per-game scores); the Elo difference it
 /// implies (400 log10(s / (1 - s)), +-inf at 1 and 0) with the interval's ends.
 /// Game pairs: games 2i and 2i + 1 (0-based) that start from the same opening with the colours
-/// swapped, as a match plays them. Where there are at least two such pairs, error95_pairs is
-/// the half-width from the pairs' mean scores (1.96 standard errors over the pairs; the
-/// "pentanomial" model of paired-opening testing that Stockfish's Fishtest reports as "Ptnml";
-/// M. Van den Bergh, github.com/vdbergh/pentanomial): a game and its
-/// colour-swapped twin are not independent when the openings favour one colour, and the pairs
-/// are. It is 0 with pairs < 2.
+/// swapped, as a match plays them. Where every game is in such a pair and there are at least two
+/// pairs, error95_pairs is the half-width from the pairs' mean scores (1.96 standard errors over
+/// the pairs; the "pentanomial" model of paired-opening testing that Stockfish's Fishtest reports
+/// as "Ptnml"; M. Van den Bergh, github.com/vdbergh/pentanomial): a game and its colour-swapped
+/// twin are not independent when the openings favour one colour, and the pairs are (0 when every
+/// pair scored the same). pairs is 0 otherwise.
 struct MatchSummary {
   int games = 0, wins = 0, draws = 0, losses = 0;
   double score = 0, error95 = 0;
@@ -95,7 +95,8 @@ struct MatchSummary {
 MatchSummary summarize(const std::vector<GameResult>& games);
 
 /// One line: "level 3 vs level 1: +95 =0 -5 in 100 games, score 95.0 % +- 4.3 % ...", with
-/// the players' names, and "; by game pairs (50): +- 3.1 %, Elo [...]" where there are pairs.
+/// the players' names, and "; by 50 colour-swapped game pairs: +- 3.1 %, Elo [...]" where
+/// MatchSummary::pairs is set.
 std::string summary_text(const MatchSummary& s, const std::string& name_a,
                          const std::string& name_b);
 

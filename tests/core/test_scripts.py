@@ -709,7 +709,7 @@ class GomokuMatchPool(unittest.TestCase):
             r = run([CLI, "gomoku", "match", "--black", "1", "--white", "1", "--games", "8",
                      "--seed", "1", "--out", out])
             self.assertEqual(r.returncode, 0, r.stderr)
-            pairs = r.stdout.split("by game pairs (4 openings with both colours): +- ")[1]
+            pairs = r.stdout.split("by 4 colour-swapped game pairs: +- ")[1]
             r2 = script(os.path.join("gomoku", "match_pool.py"), out)
             self.assertEqual(r2.returncode, 0, r2.stderr)
             self.assertIn("+- " + pairs.split(" %")[0] + " % (95 %, clustered by opening)",
@@ -734,6 +734,15 @@ class GomokuMatchPool(unittest.TestCase):
                           r.stdout)
             self.assertIn("as black 5/6, as white 1.5/6; 3 openings, 2 files", r.stdout)
 
+    def test_a_player_against_itself(self):
+        """The colours come from the game numbers (A black in odd games), not from the names."""
+        with tempfile.TemporaryDirectory() as d:
+            f = os.path.join(d, "self.csv")
+            self.write(f, [("h8", 1, 0), ("h9", 1, 1), ("g7", 0, 0)], a="same", b="same")
+            r = script(os.path.join("gomoku", "match_pool.py"), f)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("as black 2/3, as white 1/3", r.stdout)
+
     def test_bad_input_one_line_exit_2(self):
         with tempfile.TemporaryDirectory() as d:
             good, other, one, foreign = (os.path.join(d, n) for n in
@@ -743,11 +752,16 @@ class GomokuMatchPool(unittest.TestCase):
             self.write(one, [("h8", 1, 0)])
             with open(foreign, "w") as f:
                 f.write("a,b\n1,2\n")
+            torn = os.path.join(d, "torn.csv")
+            with open(good) as f, open(torn, "w") as g:
+                g.write("".join(f.readlines()[:2]) + "2,h8\n")
             for args, what in [([os.path.join(d, "none.csv")], "no such file"),
                                ([foreign], "not a gomoku match CSV"),
                                ([good, other], "more than one pairing"),
                                ([one], "fewer than two openings"),
-                               ([good, "--bogus"], "unrecognized arguments")]:
+                               ([good, "--bogus"], "unrecognized arguments"),
+                               ([good, good], "the same file as"),
+                               ([torn], "line 3: not a finished game")]:
                 r = script(os.path.join("gomoku", "match_pool.py"), *args)
                 self.assertEqual(r.returncode, 2, (args, r.stderr))
                 self.assertEqual(r.stdout, "")

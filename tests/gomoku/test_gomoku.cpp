@@ -1089,20 +1089,21 @@ TEST(GomokuMatch, ScoreByGamePairs) {
   EXPECT_NEAR(s.error95_pairs, 1.96 * std::sqrt(0.5 / 3 / 4), 1e-12);
   EXPECT_LT(s.elo_low_pairs, 0);
   EXPECT_GT(s.elo_high_pairs, 0);
-  EXPECT_NE(gm::summary_text(s, "A", "B").find("by game pairs (4 openings"), std::string::npos);
-  // a pair counts only with one opening and swapped colours
+  EXPECT_NE(gm::summary_text(s, "A", "B").find("by 4 colour-swapped game pairs: +- "),
+            std::string::npos);
+  // a pair counts only with one opening and swapped colours, and the interval by pairs only
+  // when every game is in one
   games[3].opening = "another";
-  games[5].a_black = true;
   s = gm::summarize(games);
-  EXPECT_EQ(s.pairs, 2);
-  // pairs 0.5 and 0: sample variance 0.125, over 2 pairs
-  EXPECT_NEAR(s.error95_pairs, 1.96 * std::sqrt(0.125 / 1 / 2), 1e-12);
-  // an odd last game is left out of the pairs, not of the score
-  games.resize(7);
+  EXPECT_EQ(s.pairs, 0);
+  EXPECT_EQ(gm::summary_text(s, "A", "B").find("pairs"), std::string::npos);
   games[3].opening = games[2].opening;
+  games[5].a_black = true;
+  EXPECT_EQ(gm::summarize(games).pairs, 0);
   games[5].a_black = false;
+  games.resize(7);  // a match stopped after an odd game
   s = gm::summarize(games);
-  EXPECT_EQ(s.pairs, 3);
+  EXPECT_EQ(s.pairs, 0);
   EXPECT_NEAR(s.score, 4.0 / 7, 1e-12);
   // where the colour decides most games (A wins as black, loses as white, but for one pair),
   // the pairs' interval is much narrower than the single games'
