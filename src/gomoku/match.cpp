@@ -243,34 +243,34 @@ MatchSummary summarize(const std::vector<GameResult>& games) {
     else
       ++s.draws;
   }
-  const double n = static_cast<double>(s.games);
-  s.score = sum / n;
-  double var = 0;
-  for (const auto& g : games) var += (g.score_a - s.score) * (g.score_a - s.score);
-  var = s.games > 1 ? var / (n - 1) : 0;
-  s.error95 = 1.96 * std::sqrt(var / n);
+  s.score = sum / static_cast<double>(s.games);
+  // 1.96 standard errors of the mean of v, whose mean is the match score (0 for one value)
+  auto half95 = [&s](const std::vector<double>& v) {
+    const double k = static_cast<double>(v.size());
+    if (v.size() < 2) return 0.0;
+    double var = 0;
+    for (double x : v) var += (x - s.score) * (x - s.score);
+    return 1.96 * std::sqrt(var / (k - 1) / k);
+  };
   auto elo = [](double x) -> double {
     if (x <= 0) return -INFINITY;
     if (x >= 1) return INFINITY;
     return 400.0 * std::log10(x / (1 - x));
   };
-  s.elo = elo(s.score);
-  s.elo_low = elo(std::max(0.0, s.score - s.error95));
-  s.elo_high = elo(std::min(1.0, s.score + s.error95));
-  std::vector<double> pair;  // the mean score of each colour-swapped pair
+  std::vector<double> game, pair;  // each game's score; each colour-swapped pair's mean score
+  for (const auto& g : games) game.push_back(g.score_a);
   for (std::size_t i = 0; i + 1 < games.size(); i += 2) {
     const GameResult &x = games[i], &y = games[i + 1];
     if (x.opening == y.opening && x.a_black != y.a_black)
       pair.push_back((x.score_a + y.score_a) / 2);
   }
-  if (pair.size() >= 2 && 2 * pair.size() == games.size()) {
-    const double k = static_cast<double>(pair.size());
-    double mean = 0, pv = 0;
-    for (double v : pair) mean += v;
-    mean /= k;
-    for (double v : pair) pv += (v - mean) * (v - mean);
+  s.error95 = half95(game);
+  s.elo = elo(s.score);
+  s.elo_low = elo(std::max(0.0, s.score - s.error95));
+  s.elo_high = elo(std::min(1.0, s.score + s.error95));
+  if (pair.size() >= 2 && 2 * pair.size() == games.size()) {  // every game in a pair
     s.pairs = static_cast<int>(pair.size());
-    s.error95_pairs = 1.96 * std::sqrt(pv / (k - 1) / k);
+    s.error95_pairs = half95(pair);
     s.elo_low_pairs = elo(std::max(0.0, s.score - s.error95_pairs));
     s.elo_high_pairs = elo(std::min(1.0, s.score + s.error95_pairs));
   }
