@@ -53,7 +53,8 @@ def load(paths):
         except FileNotFoundError:
             fail(f"{p}: no such file")
         except (OSError, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as e:
-            fail(f"{p}: cannot read it as CSV ({str(e).splitlines()[0] if str(e) else type(e).__name__})")
+            why = str(e).splitlines()[0] if str(e) else type(e).__name__
+            fail(f"{p}: cannot read it as CSV ({why})")
         missing = [c for c in NEEDED if c not in df.columns]
         if missing:
             fail(f"{p} is not a gomoku match CSV (no column {missing[0]})")
@@ -101,8 +102,8 @@ def pooled(games):
 
 
 def main():
-    ap = Parser(description="Pool gomoku match CSVs of one pairing; the 95 % "
-                                 "interval is clustered by opening.")
+    ap = Parser(description="Pool gomoku match CSVs of one pairing; the 95 % interval is "
+                "clustered by opening.")
     ap.add_argument("csv", nargs="+", help="CSV files written by `searchbench gomoku match --out`")
     games = load(ap.parse_args().csv)
     score, half, openings = pooled(games)
@@ -110,12 +111,12 @@ def main():
     as_black = games["game"] % 2 == 1  # player A has black in games 1, 3, 5, ... of a match
     a, b = games["a_player"].iloc[0], games["b_player"].iloc[0]
     files = games["file"].nunique()
-    line = (f"{a} vs {b}: +{(s == 1).sum()} ={(s == 0.5).sum()} -{(s == 0).sum()} in {len(s)} games, "
-          f"score {100 * score:.1f} % +- {100 * half:.1f} % (95 %, clustered by opening), "
-          f"Elo difference {fmt_elo(elo(score))} [{fmt_elo(elo(max(0.0, score - half)))}, "
-          f"{fmt_elo(elo(min(1.0, score + half)))}]; as black {s[as_black].sum():g}/"
-          f"{as_black.sum()}, as white {s[~as_black].sum():g}/{(~as_black).sum()}; "
-          f"{openings} openings, {files} file{'s' if files > 1 else ''}")
+    line = (f"{a} vs {b}: +{(s == 1).sum()} ={(s == 0.5).sum()} -{(s == 0).sum()} in {len(s)} "
+            f"games, score {100 * score:.1f} % +- {100 * half:.1f} % (95 %, clustered by "
+            f"opening), Elo difference {fmt_elo(elo(score))} "
+            f"[{fmt_elo(elo(max(0.0, score - half)))}, {fmt_elo(elo(min(1.0, score + half)))}]; "
+            f"as black {s[as_black].sum():g}/{as_black.sum()}, as white {s[~as_black].sum():g}/"
+            f"{(~as_black).sum()}; {openings} openings, {files} file{'s' if files > 1 else ''}")
     if sys.stdout is None:  # started with its standard output closed
         fail("no standard output to write the summary to")
     try:
