@@ -127,4 +127,13 @@ struct Geometry {
   }
 };
 
+/// The free squares after the queens on `queens` (squares of g's board, each free when placed):
+/// the whole board less every square they attack.
+template <int W>
+Set<W> position_after(const Geometry<W>& g, const std::vector<int>& queens) {
+  Set<W> x = Set<W>::first_n(g.n);
+  for (int q : queens) x = x.andnot(g.att[q]);
+  return x;
+}
+
 }  // namespace sb::queens_game::detail

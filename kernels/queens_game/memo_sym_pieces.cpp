@@ -710,6 +710,7 @@ std::vector<std::vector<int>> first_move_classes(int rows, int cols) {
 
 Result memo_sym_pieces_on(const Params& p, const char* kernel, bool on_ranks, int plies) {
   validate(p, kernel);
+  refuse_queens(p, kernel);
   // One table of the whole budget (on every rank), shared by the threads when there are several.
   const std::uint64_t budget = detail::budget(p);
   const bool shared = p.threads > 1;
@@ -741,6 +742,7 @@ PieceList reply_question_pieces(int rows, int cols, bool misere, bool grundy_val
 
 Result memo_sym_query_pieces(const Params& p) {
   validate(p, "memo-sym-query-pieces");
+  refuse_queens(p, "memo-sym-query-pieces");
   const std::uint64_t budget = detail::budget(p);
   detail::Table<1, false>::check_budget(budget);
   const bool grundy_values = p.grundy || p.move_grundy;

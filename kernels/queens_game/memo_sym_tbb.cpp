@@ -84,7 +84,7 @@ struct Search {
   void run(detail::Stats& st) {
     Eng e(g, tt, st, &stop, &busy);
     Result mine;
-    const S start = S::first_n(g.n);
+    const S start = detail::position_after(g, p.queens);
     try {
       if (p.all_moves || p.move_grundy) {
         for (std::size_t i = 0; i < cls.size(); ++i) {  // free classes first

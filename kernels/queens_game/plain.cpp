@@ -51,7 +51,7 @@ Result plain(const Params& p) {
     const detail::Geometry<W> g(p.rows, p.cols, false);
     Plain<W> s{g, p.misere};
     Result r;
-    const auto start = detail::Set<W>::first_n(g.n);
+    const auto start = detail::position_after(g, p.queens);
     if (p.all_moves) {
       if (p.progress) p.progress->total.store(g.n, std::memory_order_relaxed);
       for (int m = 0; m < g.n; ++m) {

@@ -25,7 +25,7 @@ Result solve_serial(const Params& p, bool sym) {
   Stats st;
   Engine<W, false> e(g, tt, st);
   Result r;
-  const Set<W> start = Set<W>::first_n(g.n);
+  const Set<W> start = position_after(g, p.queens);
   if (p.all_moves || p.move_grundy) {
     const FirstMoves<W> fm(g);
     if (p.progress) p.progress->total.store(fm.child.size(), std::memory_order_relaxed);

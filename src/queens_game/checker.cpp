@@ -85,4 +85,27 @@ Answer solve(int rows, int cols, bool misere) {
   return a;
 }
 
+Answer solve_position(int rows, int cols, bool misere, const std::vector<int>& queens) {
+  if (rows < 1 || cols < 1 || rows * cols > kMaxSquares)
+    throw std::invalid_argument("the queens-game checker takes boards of 1 to " +
+                                std::to_string(kMaxSquares) + " squares, got " +
+                                std::to_string(rows) + " x " + std::to_string(cols));
+  Solver s(rows, cols);
+  std::uint64_t free = s.all();
+  for (int q : queens) {
+    if (q < 0 || q >= rows * cols || ((free >> q) & 1) == 0)
+      throw std::invalid_argument("the queens-game checker: a queen on square " +
+                                  std::to_string(q) + " is off the board or attacked");
+    free = s.after(free, q);
+  }
+  Answer a;
+  if (misere) {
+    a.first_player_wins = s.misere_wins(free);
+  } else {
+    a.grundy = s.grundy(free);
+    a.first_player_wins = *a.grundy != 0;
+  }
+  return a;
+}
+
 }  // namespace sb::queens_game::checker

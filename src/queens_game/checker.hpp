@@ -26,4 +26,9 @@ struct Answer {
 /// Results are cached per board, so repeated checks are free; thread-safe.
 Answer solve(int rows, int cols, bool misere);
 
+/// The position after queens on `queens` (squares r * cols + c, each on a square the ones before
+/// it leave free; otherwise std::invalid_argument), the player to move called "first":
+/// first_player_wins and, under normal play, grundy (winning_first_moves and move_grundy empty).
+Answer solve_position(int rows, int cols, bool misere, const std::vector<int>& queens);
+
 }  // namespace sb::queens_game::checker

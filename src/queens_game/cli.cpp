@@ -35,6 +35,7 @@ struct SolveOptions {
   bool grundy = false;
   bool move_grundy = false;
   bool misere = false;
+  std::string moves;  // --moves: queens already placed ("" : the empty board)
   std::string max_memory;
   std::string format = "text";
   JournalOptions journal;
@@ -110,6 +111,22 @@ int run_solve(const SolveOptions& o) {
     throw UsageError(std::string(o.grundy ? "--grundy" : "--move-grundy") +
                      " is for normal play only: misere games do not add up by Grundy "
                      "values, so there is no misere Grundy value to report");
+  std::vector<int> queens;
+  if (!o.moves.empty()) {
+    if (o.all_moves || o.move_grundy)
+      throw UsageError(std::string(o.all_moves ? "--all-moves" : "--move-grundy") +
+                       " classifies the empty board's first moves; with --moves give the "
+                       "position's winner and --grundy");
+    if (o.journal.any() || o.verify >= 0)
+      throw UsageError(
+          "--moves solves one position; --journal, --resume and --verify cut the "
+          "empty board into pieces");
+    try {
+      queens = parse_queens(o.moves, rows, cols);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--moves: ") + e.what());
+    }
+  }
   const Problem& prob = problem();
   const bool pieces = o.journal.any() || o.verify >= 0;
   const KernelInfo& k = pieces ? journal_kernel(prob, o.kernel_given, o.kernel, o.journal.resume)
@@ -119,7 +136,8 @@ int run_solve(const SolveOptions& o) {
                                                  .misere = o.misere,
                                                  .all_moves = o.all_moves,
                                                  .grundy = o.grundy,
-                                                 .move_grundy = o.move_grundy});
+                                                 .move_grundy = o.move_grundy,
+                                                 .queens = queens});
   if (o.verify >= 0) {
     if (!o.journal.journal.empty())
       throw UsageError("--verify reads a journal given as --resume FILE (it is not written)");
@@ -153,11 +171,14 @@ int run_solve(const SolveOptions& o) {
   print_run(
       std::cout, run_row(prob, k, in, settings, t.outcome, wall, t.verified, t.nodes_before),
       format_of(o.format), [&] {
-        std::printf("queens game, %d x %d board, %s play, kernel %s (%s), ", rows, cols,
-                    play.c_str(), k.name.c_str(), k.backend.c_str());
+        std::printf("queens game, %d x %d board", rows, cols);
+        for (std::size_t i = 0; i < queens.size(); ++i)
+          std::printf("%s%s", i == 0 ? " after " : " ", square_name(queens[i], cols).c_str());
+        std::printf(", %s play, kernel %s (%s), ", play.c_str(), k.name.c_str(), k.backend.c_str());
         if (k.distributed()) std::printf("%d rank%s x ", r.ranks, r.ranks == 1 ? "" : "s");
         std::printf("%d thread%s\n", r.threads, r.threads == 1 ? "" : "s");
-        std::printf("winner    = %s player\n", winner.c_str());
+        std::printf("winner    = %s player%s\n", winner.c_str(),
+                    queens.empty() ? "" : (r.first_player_wins ? " (to move)" : " (not to move)"));
         if (o.all_moves) {
           std::printf("winning first moves = %zu (W on the board)\n", r.winning_first_moves.size());
           std::cout << winning_board(rows, cols, r.winning_first_moves);
@@ -294,8 +315,8 @@ void add_commands(CLI::App& app, Action& action) {
 
   auto so = std::make_shared<SolveOptions>();
   auto* solve = qgc->add_subcommand("solve",
-                                    "Solve the empty board: winner, winning first moves, "
-                                    "Grundy value");
+                                    "Solve the empty board (or a position after --moves): "
+                                    "winner, winning first moves, Grundy value");
   solve->add_option("-n", so->n, "Square board n x n")->transform(decimal_in(1, kMaxSquares));
   solve->add_option("--rows", so->rows, "Board rows (with --cols)")
       ->transform(decimal_in(1, kMaxSquares));
@@ -311,6 +332,12 @@ void add_commands(CLI::App& app, Action& action) {
   solve->add_flag("--move-grundy", so->move_grundy,
                   "Also the Grundy value after each first move (normal play)");
   solve->add_flag("--misere", so->misere, "Misere play: whoever makes the last move loses");
+  solve
+      ->add_option("--moves", so->moves,
+                   "Queens already placed, in order, e.g. \"d4 a1\" or d4,a1: solve the "
+                   "position they leave (the player to move is 'first'; with --grundy its "
+                   "Grundy value)")
+      ->check(sb::cli::non_empty());
   solve
       ->add_option("--max-memory", so->max_memory,
                    "Transposition-table budget, e.g. 512M, 4G (default: 1/4 of RAM, <= 4G)")

@@ -29,35 +29,8 @@ Instance Traits::parse(std::string_view text) {
     return std::invalid_argument("queens-game instance '" + shown + "': " + why);
   };
   Instance x;
-  std::string_view board = text;
-  if (const auto colon = text.find(':'); colon != std::string_view::npos) {
-    board = text.substr(0, colon);
-    std::string_view rest = text.substr(colon + 1);
-    int last = 0;  // options in canonical order: misere 1, value-only 2, grundy 3, move-grundy 4
-    while (true) {
-      const auto next = rest.find(':');
-      const auto mode = rest.substr(0, next);
-      int order;
-      if (mode == "misere")
-        x.misere = true, order = 1;
-      else if (mode == "value-only")
-        x.all_moves = false, order = 2;
-      else if (mode == "grundy")
-        x.grundy = true, order = 3;
-      else if (mode == "move-grundy")
-        x.move_grundy = true, order = 4;
-      else
-        throw bad("unknown option '" + std::string(mode) +
-                  "' (':misere', ':value-only', ':grundy' or ':move-grundy')");
-      if (order <= last)
-        throw bad("options go once each, in the order :misere:value-only:grundy:move-grundy");
-      last = order;
-      if (next == std::string_view::npos) break;
-      rest = rest.substr(next + 1);
-    }
-    if (x.misere && (x.grundy || x.move_grundy))
-      throw bad("Grundy values are for normal play only, not with ':misere'");
-  }
+  const auto colon = text.find(':');
+  const std::string_view board = text.substr(0, colon);
   const auto cross = board.find('x');
   if (cross == std::string_view::npos)
     throw bad("write the board as RxC, rows x columns (e.g. 8x8 or 6x7)");
@@ -69,15 +42,59 @@ Instance Traits::parse(std::string_view text) {
               std::to_string(kMaxSquares) + " squares, the supported maximum");
   x.rows = *r;
   x.cols = *c;
+  if (colon == std::string_view::npos) return x;
+  std::string_view rest = text.substr(colon + 1);
+  int last = 0;  // canonical order: misere 1, value-only 2, grundy 3, move-grundy 4, after 5
+  while (true) {
+    const auto next = rest.find(':');
+    const auto mode = rest.substr(0, next);
+    int order;
+    if (mode == "misere") {
+      x.misere = true, order = 1;
+    } else if (mode == "value-only") {
+      x.all_moves = false, order = 2;
+    } else if (mode == "grundy") {
+      x.grundy = true, order = 3;
+    } else if (mode == "move-grundy") {
+      x.move_grundy = true, order = 4;
+    } else if (mode.substr(0, 6) == "after=") {
+      order = 5;
+      try {
+        x.queens = parse_queens(mode.substr(6), x.rows, x.cols);
+      } catch (const std::invalid_argument& e) {
+        throw bad(std::string("':after=': ") + e.what());
+      }
+      x.all_moves = false;
+    } else {
+      throw bad("unknown option '" + std::string(mode) +
+                "' (':misere', ':value-only', ':grundy', ':move-grundy' or ':after=SQUARES')");
+    }
+    if (order <= last)
+      throw bad("options go once each, in the order :misere:value-only:grundy:move-grundy:after=");
+    last = order;
+    if (next == std::string_view::npos) break;
+    rest = rest.substr(next + 1);
+  }
+  if (x.misere && (x.grundy || x.move_grundy))
+    throw bad("Grundy values are for normal play only, not with ':misere'");
+  if (!x.queens.empty() && x.move_grundy)
+    throw bad("':move-grundy' classifies the empty board's first moves, not with ':after'");
   return x;
 }
 
 std::string Traits::format(const Instance& x) {
   std::string s = std::to_string(x.rows) + "x" + std::to_string(x.cols);
   if (x.misere) s += ":misere";
-  if (!x.all_moves) s += ":value-only";
+  if (!x.all_moves && x.queens.empty()) s += ":value-only";
   if (x.grundy) s += ":grundy";
   if (x.move_grundy) s += ":move-grundy";
+  if (!x.queens.empty()) {
+    s += ":after=";
+    for (std::size_t i = 0; i < x.queens.size(); ++i) {
+      if (i > 0) s += ',';
+      s += square_name(x.queens[i], x.cols);
+    }
+  }
   return s;
 }
 
@@ -93,6 +110,7 @@ Params Traits::params(const Instance& x, const RunSettings& s) {
   p.grundy = x.grundy;
   p.move_grundy = x.move_grundy;
   p.all_moves = x.all_moves;
+  p.queens = x.queens;
   p.threads = s.threads;
   p.max_memory = s.max_memory;
   p.progress = s.progress;
@@ -109,6 +127,41 @@ std::string file_name(int c) {
 
 std::string square_name(int s, int cols) {
   return file_name(s % cols) + std::to_string(s / cols + 1);
+}
+
+std::optional<int> parse_square_name(std::string_view text, int rows, int cols) {
+  std::size_t i = 0;
+  long long c = 0;  // file letters as spreadsheet columns: a = 1, z = 26, aa = 27, ...
+  while (i < text.size() && text[i] >= 'a' && text[i] <= 'z' && c <= cols)
+    c = c * 26 + (text[i++] - 'a' + 1);
+  if (i == 0 || c > cols || i == text.size() || text[i] == '0') return std::nullopt;
+  const auto r = to_int(text.substr(i));
+  if (!r || *r < 1 || *r > rows) return std::nullopt;
+  return (*r - 1) * cols + static_cast<int>(c - 1);
+}
+
+std::vector<int> parse_queens(std::string_view text, int rows, int cols) {
+  std::vector<int> squares;
+  std::size_t i = 0;
+  while (true) {
+    while (i < text.size() && (text[i] == ',' || text[i] == ' ')) ++i;
+    if (i == text.size()) break;
+    std::size_t j = i;
+    while (j < text.size() && text[j] != ',' && text[j] != ' ') ++j;
+    const std::string_view item = text.substr(i, j - i);
+    const auto s = parse_square_name(item, rows, cols);
+    if (!s)
+      throw std::invalid_argument("'" + std::string(item) + "' is not a square of the " +
+                                  std::to_string(rows) + " x " + std::to_string(cols) +
+                                  " board (a file letter and a rank, e.g. " + square_name(0, cols) +
+                                  ")");
+    squares.push_back(*s);
+    i = j;
+  }
+  if (squares.empty()) throw std::invalid_argument("no square named (e.g. d4,a1)");
+  if (const std::string why = illegal_queens(rows, cols, squares); !why.empty())
+    throw std::invalid_argument(why);
+  return squares;
 }
 
 std::vector<std::string> Traits::fields(const Instance& x, const RunSettings&, const Result& r) {
@@ -166,6 +219,14 @@ bool move_values_agree(const Instance& x, const Result& r) {
 
 Verdict Traits::verify(const Instance& x, const RunSettings&, const Result& r) {
   if (!move_values_agree(x, r)) return Verdict::kFail;
+  // A position after queens: the checker alone (the published values are the empty board's).
+  if (!x.queens.empty()) {
+    if (x.rows * x.cols > checker::kMaxSquares) return Verdict::kNa;
+    const checker::Answer a = checker::solve_position(x.rows, x.cols, x.misere, x.queens);
+    bool ok = a.first_player_wins == r.first_player_wins && r.winning_first_moves.empty();
+    if (x.grundy) ok = ok && r.grundy == a.grundy;
+    return ok ? Verdict::kPass : Verdict::kFail;
+  }
   if (x.rows * x.cols <= checker::kMaxSquares) {
     const checker::Answer a = checker::solve(x.rows, x.cols, x.misere);
     bool ok = a.first_player_wins == r.first_player_wins;
@@ -226,8 +287,18 @@ PieceList question_list(const Instance& x) {
                                default_max_memory());
 }
 
+/// The refusal of the kernels that cut the empty board into pieces: a position after queens.
+std::optional<std::string> empty_board_only(const Instance& x) {
+  if (x.queens.empty()) return std::nullopt;
+  return std::string(
+      "a position after queens (--moves, ':after=') is solved by memo-sym, "
+      "memo-sym-tbb, memo or plain; this kernel cuts the empty board into "
+      "pieces by its first moves");
+}
+
 std::vector<K> kernels() {
-  // Every kernel takes every board the instance syntax allows (no refuse).
+  // Every kernel takes every board the instance syntax allows; the piece kernels refuse a
+  // position after queens.
   const std::string range = "cells <= " + std::to_string(kMaxSquares);
   // caps: the largest board side each suite runs, every first move classified (2 cores, CPU
   // time of one run): plain 9x9 ~ 0.05 s (10x10 ~ 0.1 s), memo 11x11 ~ 1.1 s (12x12 ~ 1.2 s),
@@ -263,6 +334,7 @@ std::vector<K> kernels() {
                           "resume); values combined by mex twice",
                .range = range,
                .fn = memo_sym_reply_pieces,
+               .refuse = empty_board_only,
                .deterministic = false,  // pieces share tables: counts depend on the order
                .caps = {{"quick", 9}, {"full", 11}},
                .micro = {"4x4"},
@@ -280,6 +352,7 @@ std::vector<K> kernels() {
                           "resume; threads, no MPI)",
                .range = range,
                .fn = memo_sym_query_pieces,
+               .refuse = empty_board_only,
                .deterministic = false,  // pieces share tables: counts depend on the order
                .caps = {{"quick", 10}, {"full", 12}},
                .micro = {"4x4"},
@@ -298,6 +371,7 @@ std::vector<K> kernels() {
                    "all pieces sharing one table (journal, resume); values combined by mex",
                .range = range,
                .fn = memo_sym_pieces,
+               .refuse = empty_board_only,
                .deterministic = false,  // pieces share tables: counts depend on the order
                .caps = {{"quick", 12}, {"full", 13}},
                .micro = {"4x4", "5x5"},
@@ -331,6 +405,7 @@ std::vector<K> kernels() {
                           "oneTBB threads in each (journal, resume)",
                .range = range,
                .fn = memo_sym_reply_pieces_mpi,
+               .refuse = empty_board_only,
                .deterministic = false,
                .caps = {{"quick", 8}, {"full", 10}},
                .micro = {"4x4"},
@@ -343,6 +418,7 @@ std::vector<K> kernels() {
                           "oneTBB threads in each (journal, resume)",
                .range = range,
                .fn = memo_sym_pieces_mpi,
+               .refuse = empty_board_only,
                .caps = {{"quick", 10}, {"full", 12}},
                .micro = {"4x4"},
                .pieces = first_move_list});
@@ -364,8 +440,9 @@ const Problem& problem() {
     base.name = "queens-game";
     base.title = "the queens game (Node Kayles on the queen's graph): exact solve";
     base.instance_syntax =
-        "RxC rows x columns, then optionally :misere, :value-only, :grundy, :move-grundy in that "
-        "order, e.g. 8x8 or 12x12:value-only";
+        "RxC rows x columns, then optionally :misere, :value-only, :grundy, :move-grundy, "
+        ":after=SQ,SQ (the position after queens on those squares) in that order, e.g. 8x8, "
+        "12x12:value-only or 9x9:grundy:after=e5,b1";
     base.size_name = "board side";
     base.columns = {"n",          "rows",      "cols",
                     "play",       "winner",    "winning_first_moves",

@@ -41,6 +41,12 @@ struct Params {
   /// Also the Grundy value of the position after each first move (normal play): 0 for a
   /// winning move, and for the others the least h >= 1 with that position + *h lost.
   bool move_grundy = false;
+  /// Queens already on the board (squares r * cols + c), in the order they were placed: the
+  /// position solved is then the board less every square they attack, the player to move
+  /// called "first". Each queen must stand on a square the queens before it leave free. Not with
+  /// all_moves or move_grundy (those classify the empty board's first moves), nor in the kernels
+  /// that cut the empty board into pieces.
+  std::vector<int> queens;
   std::uint64_t max_memory = 0;  ///< transposition-table budget in bytes (0: default_max_memory())
   Progress* progress = nullptr;  ///< optional: root subproblems done / planned (may stay untouched)
   /// Optional, for memo-sym-pieces (journal and resume, src/core/pieces.hpp): pieces already
@@ -78,9 +84,18 @@ std::uint64_t default_max_memory();
 
 /// Throws std::invalid_argument (one line, naming `kernel`) when rows or cols < 1,
 /// rows * cols > kMaxSquares, threads outside 1..kMaxThreads (src/limits.hpp), max_memory >
-/// physical_memory(), or grundy or move_grundy is set with misere (the misere Grundy value is not
-/// defined by the Sprague-Grundy theory, so it is refused).
+/// physical_memory(), grundy or move_grundy is set with misere (the misere Grundy value is not
+/// defined by the Sprague-Grundy theory, so it is refused), a queen is off the board or on a
+/// square an earlier queen attacks, or queens are given with all_moves or move_grundy.
 void validate(const Params& p, const char* kernel);
+
+/// Why queens on `queens` (squares r * cols + c, in the order placed) are not a legal sequence of
+/// moves on a rows x cols board (off the board, or on a square an earlier queen attacks), or "".
+std::string illegal_queens(int rows, int cols, const std::vector<int>& queens);
+
+/// Throws std::invalid_argument (one line, naming `kernel`) when p.queens is not empty: for the
+/// kernels that cut the empty board into pieces by its first moves.
+void refuse_queens(const Params& p, const char* kernel);
 
 }  // namespace sb::queens_game
 

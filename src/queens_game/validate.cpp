@@ -13,6 +13,23 @@ std::uint64_t default_max_memory() {
   return std::clamp<std::uint64_t>(physical_memory() / 4, 64ull << 20, 4ull << 30);
 }
 
+std::string illegal_queens(int rows, int cols, const std::vector<int>& queens) {
+  for (std::size_t i = 0; i < queens.size(); ++i) {
+    const int q = queens[i];
+    if (q < 0 || q >= rows * cols)
+      return "queen " + std::to_string(i + 1) + " is off the " + std::to_string(rows) + " x " +
+             std::to_string(cols) + " board (square " + std::to_string(q) + ")";
+    for (std::size_t j = 0; j < i; ++j) {
+      const int a = queens[j];
+      const int ra = a / cols, ca = a % cols, rq = q / cols, cq = q % cols;
+      if (ra == rq || ca == cq || ra - ca == rq - cq || ra + ca == rq + cq)
+        return "queen " + std::to_string(i + 1) + " stands on a square queen " +
+               std::to_string(j + 1) + " attacks (or occupies): not a legal move";
+    }
+  }
+  return "";
+}
+
 void validate(const Params& p, const char* kernel) {
   const std::string k = std::string("queens-game kernel '") + kernel + "': ";
   if (p.rows < 1 || p.cols < 1)
@@ -34,6 +51,19 @@ void validate(const Params& p, const char* kernel) {
     throw std::invalid_argument(k +
                                 "--grundy is for normal play only: misere games do not add "
                                 "up by Grundy values, so a misere Grundy value is not defined");
+  if (const std::string why = illegal_queens(p.rows, p.cols, p.queens); !why.empty())
+    throw std::invalid_argument(k + why);
+  if (!p.queens.empty() && (p.all_moves || p.move_grundy))
+    throw std::invalid_argument(k + (p.all_moves ? "--all-moves" : "--move-grundy") +
+                                " classifies the empty board's first moves; a position "
+                                "after queens is solved for its winner and --grundy");
+}
+
+void refuse_queens(const Params& p, const char* kernel) {
+  if (!p.queens.empty())
+    throw std::invalid_argument(std::string("queens-game kernel '") + kernel +
+                                "' cuts the empty board into pieces by its first moves and does "
+                                "not solve a position after queens: use memo-sym or memo-sym-tbb");
 }
 
 }  // namespace sb::queens_game

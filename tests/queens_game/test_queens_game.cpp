@@ -102,7 +102,8 @@ qg::Result solve(const sb::KernelInfo* k, const qg::Params& p) {
                                                  .misere = p.misere,
                                                  .all_moves = p.all_moves,
                                                  .grundy = p.grundy,
-                                                 .move_grundy = p.move_grundy});
+                                                 .move_grundy = p.move_grundy,
+                                                 .queens = p.queens});
   return sb::result_of<qg::Traits>(k->run(in, s));
 }
 
@@ -171,6 +172,68 @@ TEST(QueensGame, KernelsMatchBruteForceMisere) {
       EXPECT_FALSE(res.grundy.has_value());
       EXPECT_TRUE(res.move_grundy.empty());
     }
+  }
+}
+
+// Positions after queens (--moves, ':after='): random legal placements of 1 to 4 queens on boards
+// up to 7 x 7, every kernel that takes a position against the brute force of this file (Grundy
+// values under normal play, outcomes under misere play); the piece kernels refuse them.
+TEST(QueensGame, PositionsAfterQueensMatchBruteForce) {
+  std::uint64_t seed = 12345;
+  const auto next = [&seed](int bound) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(bound));
+  };
+  for (auto [r, c] :
+       {std::pair{5, 5}, std::pair{6, 6}, std::pair{4, 7}, std::pair{7, 5}, std::pair{7, 7}}) {
+    Brute b(r, c);
+    for (int round = 0; round < 6; ++round) {
+      std::vector<int> queens;
+      std::uint64_t free = b.full();
+      const int want = 1 + next(4);
+      while (static_cast<int>(queens.size()) < want && free != 0) {
+        int s;
+        do s = next(r * c);
+        while (((free >> s) & 1) == 0);
+        queens.push_back(s);
+        free = b.after(free, s);
+      }
+      for (bool misere : {false, true}) {
+        qg::Params p;
+        p.rows = r, p.cols = c, p.threads = 2, p.max_memory = 64ull << 20;
+        p.misere = misere, p.grundy = !misere, p.queens = queens;
+        const auto in = sb::make_instance<qg::Traits>({.rows = r,
+                                                       .cols = c,
+                                                       .misere = misere,
+                                                       .all_moves = false,
+                                                       .grundy = !misere,
+                                                       .queens = queens});
+        for (const auto* k : game_kernels()) {
+          SCOPED_TRACE(std::string(k->name) + " " + in.name);
+          if (k->refuse && k->refuse(in)) {
+            EXPECT_NE(std::string(k->name).find("pieces"), std::string::npos);
+            EXPECT_THROW(solve(k, p), std::invalid_argument);
+            continue;
+          }
+          const auto res = solve(k, p);
+          EXPECT_TRUE(res.winning_first_moves.empty());
+          if (misere) {
+            EXPECT_EQ(res.first_player_wins, b.misere_wins(free));
+          } else {
+            ASSERT_TRUE(res.grundy.has_value());
+            EXPECT_EQ(*res.grundy, b.grundy(free));
+            EXPECT_EQ(res.first_player_wins, *res.grundy != 0);
+          }
+        }
+      }
+    }
+  }
+  // One queen: the position's value is the empty board's value after that first move.
+  const auto empty = qg::checker::solve(6, 6, false);
+  for (int s = 0; s < 36; ++s) {
+    qg::Params p;
+    p.rows = p.cols = 6, p.grundy = true, p.queens = {s};
+    EXPECT_EQ(qg::memo_sym(p).grundy, empty.move_grundy[static_cast<std::size_t>(s)]) << s;
   }
 }
 
@@ -304,6 +367,22 @@ TEST(QueensGame, TinyMemoryBudgetStillExact) {
   }
 }
 
+TEST(QueensGame, BadPositionsThrow) {
+  qg::Params p;
+  p.rows = p.cols = 6;
+  p.queens = {14, 15};  // c3, then d3 on its rank
+  EXPECT_THROW(qg::memo_sym(p), std::invalid_argument);
+  p.queens = {36};  // off the board
+  EXPECT_THROW(qg::memo(p), std::invalid_argument);
+  p.queens = {14};
+  p.all_moves = true;  // the first moves' classes are the empty board's
+  EXPECT_THROW(qg::memo_sym(p), std::invalid_argument);
+  p.all_moves = false;
+  EXPECT_THROW(qg::memo_sym_pieces(p), std::invalid_argument);
+  EXPECT_THROW(qg::memo_sym_query_pieces(p), std::invalid_argument);
+  EXPECT_NO_THROW(qg::memo_sym(p));
+}
+
 TEST(QueensGame, BadInputThrows) {
   for (const auto* k : game_kernels()) {
     auto p = params(0, 5, false);
@@ -377,6 +456,16 @@ TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
   EXPECT_EQ(p.parse("5x6:misere:value-only").name, "5x6:misere:value-only");
   EXPECT_EQ(p.parse("9x9:value-only:grundy:move-grundy").name, "9x9:value-only:grundy:move-grundy");
   EXPECT_DOUBLE_EQ(p.parse("4x9").size, 6.0);
+  // A position after queens: ':after=' last, squares by name, implying ':value-only'.
+  EXPECT_EQ(p.parse("6x6:grundy:after=c3,a2").name, "6x6:grundy:after=c3,a2");
+  EXPECT_EQ(p.parse("6x6:value-only:after=c3").name, "6x6:after=c3");
+  EXPECT_EQ(qg::Traits::parse("6x6:after=c3,a2").queens, (std::vector<int>{14, 6}));
+  EXPECT_FALSE(qg::Traits::parse("6x6:after=c3").all_moves);
+  EXPECT_EQ(p.parse("3x30:after=ad3").name, "3x30:after=ad3");
+  for (const char* bad : {"6x6:after=", "6x6:after=c3,c4", "6x6:after=c3,c3", "6x6:after=g1",
+                          "6x6:after=a7", "6x6:after=a0", "6x6:after=a01", "6x6:after=3c",
+                          "6x6:after=c3:grundy", "6x6:move-grundy:after=a1", "6x6:after=c3,a1"})
+    EXPECT_THROW(p.parse(bad), std::invalid_argument) << bad;
   for (const char* bad : {"",
                           "8",
                           "8x",
@@ -458,6 +547,18 @@ TEST(QueensGameProblem, VerifierPassesTheKernelsAndCatchesWrongAnswers) {
   o.result = std::make_shared<const qg::Result>(big);
   EXPECT_EQ(p.verify(p.parse("12x12:value-only"), root, o), sb::Verdict::kPass);
   EXPECT_EQ(p.verify(p.parse("18x14:value-only"), root, o), sb::Verdict::kNa);
+  // A position after queens: the checker on small boards (a wrong Grundy value fails), na on
+  // large ones (the published values are the empty board's).
+  {
+    const auto pos = p.parse("6x6:grundy:after=c3,a2");
+    qg::Result rp = sb::result_of<qg::Traits>(k.run(pos, root));
+    o.result = std::make_shared<const qg::Result>(rp);
+    EXPECT_EQ(p.verify(pos, root, o), sb::Verdict::kPass);
+    rp.grundy = *rp.grundy + 1;
+    o.result = std::make_shared<const qg::Result>(rp);
+    EXPECT_EQ(p.verify(pos, root, o), sb::Verdict::kFail);
+    EXPECT_EQ(p.verify(p.parse("12x12:after=a1"), root, o), sb::Verdict::kNa);
+  }
   big.grundy = 2;  // 13 x 13 has Grundy value 1 (A344227)
   big.first_player_wins = true;
   o.result = std::make_shared<const qg::Result>(big);

@@ -90,6 +90,34 @@ TEST(QueensGameCli, SolveText) {
   EXPECT_GT(count(r.out, "W"), 0);
 }
 
+// A position after queens: --moves (names separated by spaces or commas), the player to move
+// called "first"; the CSV's instance carries ':after=' and the checker verifies it; bad moves,
+// --all-moves, a journal or a piece kernel with --moves are one line and exit 2.
+TEST(QueensGameCli, SolveAPositionAfterMoves) {
+  const auto t = run("queens-game solve -n 6 --moves \"c3 a2\" --grundy -k memo-sym");
+  EXPECT_EQ(t.code, 0) << t.out;
+  EXPECT_NE(t.out.find("6 x 6 board after c3 a2,"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("verified  = pass"), std::string::npos) << t.out;
+  const auto j = run("queens-game solve -n 6 --moves c3,a2 --grundy -k memo-sym-tbb -t 2 -f json");
+  EXPECT_EQ(j.code, 0) << j.out;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["instance"], "6x6:grundy:after=c3,a2");
+  EXPECT_EQ(doc["verified"], "pass");
+  // one queen: the empty board's move-grundy value of that square
+  const auto e = run("queens-game solve -n 6 --move-grundy -k memo-sym -f csv");
+  const auto one = run("queens-game solve -n 6 --moves d2 --grundy -k memo -f csv");
+  EXPECT_NE(column(e.out, "move_grundy").find("d2:" + column(one.out, "grundy") + " "),
+            std::string::npos)
+      << e.out << one.out;
+  for (const char* bad : {"--moves \"c3 c4\"", "--moves z1", "--moves ,", "--moves c3 --all-moves",
+                          "--moves c3 --move-grundy", "--moves c3 --journal /nonexistent/j",
+                          "--moves c3 -k memo-sym-pieces", "--moves c3 -k memo-sym-query-pieces"}) {
+    const auto b = run(std::string("queens-game solve -n 6 ") + bad);
+    EXPECT_EQ(b.code, 2) << bad << ": " << b.out;
+    EXPECT_EQ(count(b.out, "\n"), 1) << bad << ": " << b.out;
+  }
+}
+
 // Beyond z the files are aa, ab, ... (as the CSV names the squares): the board's labels write
 // them in two rows, the first letter above the second.
 TEST(QueensGameCli, BoardLabelsBeyondZ) {
