@@ -157,10 +157,11 @@ int run_solve(const SolveOptions& o) {
                            " --resume " +
                            (o.journal.resume.empty() ? o.journal.journal : o.journal.resume);
   std::string journal_error;
-  const Timed t = run_journalled(
-      prob, k, in, settings, o.journal,
-      "queens-game " + k.name + " " + std::to_string(rows) + "x" + std::to_string(cols), hint,
-      &journal_error);
+  const Timed t =
+      run_journalled(prob, k, in, settings, o.journal,
+                     "queens-game " + k.name + " " + std::to_string(rows) + "x" +
+                         std::to_string(cols) + (queens.empty() ? "" : " after " + o.moves),
+                     hint, &journal_error);
   const Result& r = result_of<Traits>(t.outcome);
   const double wall = t.wall_s;
   const std::string verified(verdict_name(t.verified));
@@ -334,7 +335,7 @@ void add_commands(CLI::App& app, Action& action) {
   solve->add_flag("--misere", so->misere, "Misere play: whoever makes the last move loses");
   solve
       ->add_option("--moves", so->moves,
-                   "Queens already placed, in order, e.g. \"d4 a1\" or d4,a1: solve the "
+                   "Queens already placed, in order, e.g. \"d4 b1\" or d4,b1: solve the "
                    "position they leave (the player to move is 'first'; with --grundy its "
                    "Grundy value)")
       ->check(sb::cli::non_empty());

@@ -144,21 +144,22 @@ std::vector<int> parse_queens(std::string_view text, int rows, int cols) {
   std::vector<int> squares;
   std::size_t i = 0;
   while (true) {
-    while (i < text.size() && (text[i] == ',' || text[i] == ' ')) ++i;
+    const auto separator = [](char ch) { return ch == ',' || ch == ' ' || ch == '\t'; };
+    while (i < text.size() && separator(text[i])) ++i;
     if (i == text.size()) break;
     std::size_t j = i;
-    while (j < text.size() && text[j] != ',' && text[j] != ' ') ++j;
+    while (j < text.size() && !separator(text[j])) ++j;
     const std::string_view item = text.substr(i, j - i);
     const auto s = parse_square_name(item, rows, cols);
     if (!s)
-      throw std::invalid_argument("'" + std::string(item) + "' is not a square of the " +
-                                  std::to_string(rows) + " x " + std::to_string(cols) +
-                                  " board (a file letter and a rank, e.g. " + square_name(0, cols) +
-                                  ")");
+      throw std::invalid_argument(
+          "'" + std::string(item) + "' is not a square of the " + std::to_string(rows) + " x " +
+          std::to_string(cols) + " board: a file a.." + file_name(cols - 1) +
+          " in lower case, then a rank 1.." + std::to_string(rows) + " without leading zeros");
     squares.push_back(*s);
     i = j;
   }
-  if (squares.empty()) throw std::invalid_argument("no square named (e.g. d4,a1)");
+  if (squares.empty()) throw std::invalid_argument("no square named (e.g. d4,b1)");
   if (const std::string why = illegal_queens(rows, cols, squares); !why.empty())
     throw std::invalid_argument(why);
   return squares;
@@ -441,8 +442,8 @@ const Problem& problem() {
     base.title = "the queens game (Node Kayles on the queen's graph): exact solve";
     base.instance_syntax =
         "RxC rows x columns, then optionally :misere, :value-only, :grundy, :move-grundy, "
-        ":after=SQ,SQ (the position after queens on those squares) in that order, e.g. 8x8, "
-        "12x12:value-only or 9x9:grundy:after=e5,b1";
+        ":after=SQ,SQ (the position after queens on those squares; not with :move-grundy) in "
+        "that order, e.g. 8x8, 12x12:value-only or 9x9:grundy:after=e5,b1";
     base.size_name = "board side";
     base.columns = {"n",          "rows",      "cols",
                     "play",       "winner",    "winning_first_moves",

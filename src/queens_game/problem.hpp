@@ -18,7 +18,7 @@ namespace sb::queens_game {
 /// Grundy value and the Grundy value after each first move. Written "RxC" (rows x cols, e.g.
 /// "8x8", "6x7"), followed by ":misere" for misere play, ":value-only" to stop at the first
 /// winning move instead of classifying every first move, and ":grundy" and/or ":move-grundy"
-/// (normal play only), in that order; last, ":after=d4,a1" for the position after queens on
+/// (normal play only), in that order; last, ":after=d4,b1" for the position after queens on
 /// those squares (in the order placed, each free when placed): its winner (the player to move
 /// is "first") and, with ":grundy", its Grundy value (":after" implies ":value-only"; not with
 /// ":move-grundy").
@@ -73,7 +73,7 @@ std::string square_name(int s, int cols);
 /// cols board, or nullopt when the text is not a square of that board.
 std::optional<int> parse_square_name(std::string_view text, int rows, int cols);
 
-/// The queens of a list such as "d4,a1" or "d4 a1" (square names, commas and/or spaces between
+/// The queens of a list such as "d4,b1" or "d4 b1" (square names, commas, spaces or tabs between
 /// them) on a rows x cols board, in the order placed; throws std::invalid_argument with one line
 /// when an item is not a square of the board, the list is empty, or a queen stands on a square
 /// an earlier one attacks.

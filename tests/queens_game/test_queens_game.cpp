@@ -460,11 +460,13 @@ TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
   EXPECT_EQ(p.parse("6x6:grundy:after=c3,a2").name, "6x6:grundy:after=c3,a2");
   EXPECT_EQ(p.parse("6x6:value-only:after=c3").name, "6x6:after=c3");
   EXPECT_EQ(qg::Traits::parse("6x6:after=c3,a2").queens, (std::vector<int>{14, 6}));
+  EXPECT_EQ(qg::Traits::parse("6x6:after= c3\ta2, ").queens, (std::vector<int>{14, 6}));
   EXPECT_FALSE(qg::Traits::parse("6x6:after=c3").all_moves);
   EXPECT_EQ(p.parse("3x30:after=ad3").name, "3x30:after=ad3");
-  for (const char* bad : {"6x6:after=", "6x6:after=c3,c4", "6x6:after=c3,c3", "6x6:after=g1",
-                          "6x6:after=a7", "6x6:after=a0", "6x6:after=a01", "6x6:after=3c",
-                          "6x6:after=c3:grundy", "6x6:move-grundy:after=a1", "6x6:after=c3,a1"})
+  for (const char* bad :
+       {"6x6:after=", "6x6:after=c3,c4", "6x6:after=c3,c3", "6x6:after=g1", "6x6:after=a7",
+        "6x6:after=a0", "6x6:after=a01", "6x6:after=3c", "6x6:after=C3", "6x6:after=c3:grundy",
+        "6x6:move-grundy:after=a1", "6x6:after=c3,a1"})
     EXPECT_THROW(p.parse(bad), std::invalid_argument) << bad;
   for (const char* bad : {"",
                           "8",
