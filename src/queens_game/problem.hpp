@@ -43,7 +43,8 @@ struct Traits {
   /// free when placed); throws std::invalid_argument with one line.
   static Instance parse(std::string_view text);
   static std::string format(const Instance& x);
-  /// The side of a square board of the same area, sqrt(rows * cols).
+  /// The side of a square board with as many free squares, sqrt(free squares): sqrt(rows * cols)
+  /// for the empty board.
   static double size(const Instance& x);
   /// Params of the instance; threads, progress and max_memory from the settings.
   static Params params(const Instance& x, const RunSettings& s);

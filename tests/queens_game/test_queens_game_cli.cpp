@@ -98,7 +98,7 @@ TEST(QueensGameCli, SolveAPositionAfterMoves) {
   EXPECT_EQ(t.code, 0) << t.out;
   EXPECT_NE(t.out.find("6 x 6 board after c3 a2,"), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("verified  = pass"), std::string::npos) << t.out;
-  const auto j = run("queens-game solve -n 6 --moves c3,a2 --grundy -k memo-sym-tbb -t 2 -f json");
+  const auto j = run("queens-game solve -n 6 --moves c3,a2 --grundy -k memo -f json");
   EXPECT_EQ(j.code, 0) << j.out;
   const auto doc = nlohmann::json::parse(j.out);
   EXPECT_EQ(doc["instance"], "6x6:grundy:after=c3,a2");
