@@ -56,7 +56,8 @@ struct Params {
 
 /// Output of a queens-game solver kernel. All counters are 64-bit.
 struct Result {
-  bool first_player_wins = false;        ///< outcome of the empty board with perfect play
+  bool first_player_wins = false;        ///< outcome of the start with perfect play (the
+                                         ///< empty board, or the position after queens)
   std::vector<int> winning_first_moves;  ///< with all_moves: squares r * cols + c, increasing
   std::optional<int> grundy;             ///< with grundy: the start position's Grundy value
   std::vector<int> move_grundy;  ///< with move_grundy: per square r * cols + c, the Grundy value
