@@ -100,15 +100,9 @@ std::string Traits::format(const Instance& x) {
 
 double Traits::size(const Instance& x) {
   long long free = 0;  // squares no queen of x.queens attacks (all of them on the empty board)
-  for (int s = 0; s < x.rows * x.cols; ++s) {
-    const int r = s / x.cols, c = s % x.cols;
-    bool hit = false;
-    for (int q : x.queens) {
-      const int rq = q / x.cols, cq = q % x.cols;
-      hit = hit || r == rq || c == cq || r - c == rq - cq || r + c == rq + cq;
-    }
-    free += hit ? 0 : 1;
-  }
+  for (int s = 0; s < x.rows * x.cols; ++s)
+    free +=
+        std::none_of(x.queens.begin(), x.queens.end(), [&](int q) { return attack(q, s, x.cols); });
   return std::sqrt(static_cast<double>(free));
 }
 

@@ -90,6 +90,13 @@ std::uint64_t default_max_memory();
 /// square an earlier queen attacks, or queens are given with all_moves or move_grundy.
 void validate(const Params& p, const char* kernel);
 
+/// Whether squares a and b (r * cols + c) share a row, a column or a diagonal: a queen on one
+/// attacks the other (true when a == b).
+inline bool attack(int a, int b, int cols) {
+  const int ra = a / cols, ca = a % cols, rb = b / cols, cb = b % cols;
+  return ra == rb || ca == cb || ra - ca == rb - cb || ra + ca == rb + cb;
+}
+
 /// Why queens on `queens` (squares r * cols + c, in the order placed) are not a legal sequence of
 /// moves on a rows x cols board (off the board, or on a square an earlier queen attacks), or "".
 std::string illegal_queens(int rows, int cols, const std::vector<int>& queens);

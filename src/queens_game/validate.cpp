@@ -19,13 +19,10 @@ std::string illegal_queens(int rows, int cols, const std::vector<int>& queens) {
     if (q < 0 || q >= rows * cols)
       return "queen " + std::to_string(i + 1) + " is off the " + std::to_string(rows) + " x " +
              std::to_string(cols) + " board (square " + std::to_string(q) + ")";
-    for (std::size_t j = 0; j < i; ++j) {
-      const int a = queens[j];
-      const int ra = a / cols, ca = a % cols, rq = q / cols, cq = q % cols;
-      if (ra == rq || ca == cq || ra - ca == rq - cq || ra + ca == rq + cq)
+    for (std::size_t j = 0; j < i; ++j)
+      if (attack(queens[j], q, cols))
         return "queen " + std::to_string(i + 1) + " stands on a square queen " +
                std::to_string(j + 1) + " attacks (or occupies): not a legal move";
-    }
   }
   return "";
 }
