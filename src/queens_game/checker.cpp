@@ -57,13 +57,18 @@ class Solver {
   std::unordered_map<std::uint64_t, bool> misere_;
 };
 
-}  // namespace
-
-Answer solve(int rows, int cols, bool misere) {
+/// Throws std::invalid_argument unless 1 <= rows, cols and rows * cols <= kMaxSquares.
+void check_board(int rows, int cols) {
   if (rows < 1 || cols < 1 || rows * cols > kMaxSquares)
     throw std::invalid_argument("the queens-game checker takes boards of 1 to " +
                                 std::to_string(kMaxSquares) + " squares, got " +
                                 std::to_string(rows) + " x " + std::to_string(cols));
+}
+
+}  // namespace
+
+Answer solve(int rows, int cols, bool misere) {
+  check_board(rows, cols);
   static std::mutex mu;
   static std::map<std::tuple<int, int, bool>, Answer> cache;
   std::lock_guard lock(mu);
@@ -86,10 +91,7 @@ Answer solve(int rows, int cols, bool misere) {
 }
 
 Answer solve_position(int rows, int cols, bool misere, const std::vector<int>& queens) {
-  if (rows < 1 || cols < 1 || rows * cols > kMaxSquares)
-    throw std::invalid_argument("the queens-game checker takes boards of 1 to " +
-                                std::to_string(kMaxSquares) + " squares, got " +
-                                std::to_string(rows) + " x " + std::to_string(cols));
+  check_board(rows, cols);
   Solver s(rows, cols);
   std::uint64_t free = s.all();
   for (int q : queens) {
