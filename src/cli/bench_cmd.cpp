@@ -151,15 +151,11 @@ int run_bench(const BenchOptions& given) {
   if (o.dry_run) {
     print_dry_run(bp, std::cout);
     // As the run itself would answer: a plan with no cell is refused.
-    if (plan.cells.empty())
-      throw UsageError("nothing to run: every requested cell is skipped (reasons above)");
+    if (plan.cells.empty()) throw UsageError(nothing_to_run(plan));
     return 0;
   }
   if (o.out.empty()) throw UsageError("--out FILE.csv (or DIR) is required (or --dry-run)");
-  if (plan.cells.empty()) {
-    log_planned_skips(err, plan);
-    throw UsageError("nothing to run: every requested cell is skipped (reasons above)");
-  }
+  if (plan.cells.empty()) throw UsageError(nothing_to_run(plan));
 
   // The output files: opened now, so that an unwritable path fails before any work; a resumed
   // run is first checked against its record.

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <utility>
 
 #include "build_info.hpp"
 #include "cli/commands.hpp"
@@ -402,6 +403,34 @@ void log_planned_skips(std::ostream& err, const bench::Plan& plan) {
     err << "searchbench bench: skip " << bench::cell_label(s.cell) << ": " << s.reason << "\n";
 }
 
+std::string nothing_to_run(const bench::Plan& plan) {
+  if (plan.skipped.empty()) return "nothing to run: the plan has no cell";
+  // Distinct reasons in the order of their first cell, each with its cells (the first three).
+  std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
+  for (const auto& s : plan.skipped) {
+    auto it = std::find_if(reasons.begin(), reasons.end(),
+                           [&](const auto& r) { return r.first == s.reason; });
+    if (it == reasons.end()) it = reasons.insert(reasons.end(), {s.reason, {}});
+    it->second.push_back(bench::cell_label(s.cell));
+  }
+  std::string line = "nothing to run: every requested cell is skipped: ";
+  std::size_t listed = 0;  // cells named so far
+  for (std::size_t i = 0; i < reasons.size(); ++i) {
+    if (i == 3) {  // the first three reasons; --dry-run lists every cell
+      line += "; and " + std::to_string(plan.skipped.size() - listed) +
+              " more cells (--dry-run lists them)";
+      break;
+    }
+    listed += reasons[i].second.size();
+    const auto& [reason, cells] = reasons[i];
+    if (i > 0) line += "; ";
+    for (std::size_t j = 0; j < cells.size() && j < 3; ++j) line += (j > 0 ? ", " : "") + cells[j];
+    if (cells.size() > 3) line += " and " + std::to_string(cells.size() - 3) + " more";
+    line += ": " + reason;
+  }
+  return line;
+}
+
 void log_skip(std::ostream& err, const std::string& what, const std::string& reason) {
   err << "searchbench bench: " << what << ": skip: " << reason << "\n";
 }
@@ -410,9 +439,14 @@ void log_cell_done(std::ostream& err, const std::string& label, double median_s,
                    Verdict v, double elapsed_s, const TimeLeft& left) {
   err << "searchbench bench: " << label << ": median " << seconds_text(median_s) << " of " << reps
       << " rep" << (reps == 1 ? "" : "s") << ", verified " << verdict_name(v) << " | "
-      << seconds_text(elapsed_s) << " elapsed, " << (left.unknown == 0 ? "about " : "at least ")
-      << seconds_text(left.seconds) << " left";
-  if (left.unknown > 0) err << " (" << left.unknown << " cells not yet estimated)";
+      << seconds_text(elapsed_s) << " elapsed, ";
+  if (left.unknown == 0 && left.seconds <= 0)
+    err << "nothing left to run";
+  else if (left.unknown == 0)
+    err << "about " << seconds_text(left.seconds) << " left";
+  else
+    err << "at least " << seconds_text(left.seconds) << " left (" << left.unknown
+        << " cells not yet estimated)";
   err << "\n";
 }
 

@@ -124,10 +124,16 @@ std::string env_json(const nlohmann::ordered_json& record, const BenchTally& t, 
 /// "searchbench bench: skip CELL: REASON" for each cell the plan skips.
 void log_planned_skips(std::ostream& err, const bench::Plan& plan);
 
+/// The one line that refuses a plan whose every cell is skipped: "nothing to run: ", then each
+/// distinct reason with the cells it skips (the first three reasons, three cells each, and how
+/// many more).
+std::string nothing_to_run(const bench::Plan& plan);
+
 /// "searchbench bench: WHAT: skip: REASON".
 void log_skip(std::ostream& err, const std::string& what, const std::string& reason);
 
-/// The line after a cell: its median, verdict, the time elapsed and the time left.
+/// The line after a cell: its median, verdict, the time elapsed and the time left ("nothing
+/// left to run" after the last cell that runs).
 void log_cell_done(std::ostream& err, const std::string& label, double median_s, int reps,
                    Verdict v, double elapsed_s, const TimeLeft& left);
 

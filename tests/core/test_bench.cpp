@@ -425,14 +425,22 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   TempDir dir;
   const auto csv = dir.path() / "skip.csv";
   // Every cell skipped (n = 16 above the quick suite's cap for backtrack-squares, n = 17 out of
-  // its range): each skip reported, exit 2, no file left.
+  // its range): one line with each cell's reason, exit 2, no file left.
   auto r = bench(dir, "--kernels backtrack-squares --n 16..17 --out '" + csv.string() + "'");
   EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("skip nqueens/backtrack-squares 16 threads=1: above the quick suite's cap"),
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("nothing to run: every requested cell is skipped: "
+                       "nqueens/backtrack-squares 16 threads=1: above the quick suite's cap"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("skip nqueens/backtrack-squares 17 threads=1: out of the kernel's range"),
+  EXPECT_NE(r.err.find("; nqueens/backtrack-squares 17 threads=1: out of the kernel's range"),
             std::string::npos)
+      << r.err;
+  // Many reasons: the first three, then how many cells more.
+  r = bench(dir, "--kernels backtrack-squares --n 16..22 --out '" + csv.string() + "'");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("(1..16); and 4 more cells (--dry-run lists them)"), std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(csv));
   // Some cells skipped: the others run, the skipped one is reported and has no row.
@@ -443,6 +451,11 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
             std::string::npos)
       << r.err;
   EXPECT_EQ(parse_csv(slurp(csv)).size(), 5u);  // the header and n = 7, 8, 9, 10
+  // The last cell's line says that nothing is left (the skipped n = 11 is not counted).
+  EXPECT_NE(r.err.find("[4/4] nqueens/backtrack-squares 10 threads=1: median"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("elapsed, nothing left to run\n"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("0.0 us left"), std::string::npos) << r.err;
   // Above the full suite's cap too: the hint is the budget alone.
   r = bench(dir, "--problem queens-game --kernels memo-sym --instances 2x152 --suite full --out '" +
                      (dir.path() / "q.csv").string() + "'");
