@@ -211,29 +211,6 @@ void draw(int n, const Squares& free, const std::vector<int>& queens) {
   }) << "(Q queen, x attacked, . free)\n";
 }
 
-/// Square named by text such as "c4" on an n x n board, or -1 (message in *why).
-int parse_square(const std::string& t, int n, std::string* why) {
-  if (t.size() < 2 || t[0] < 'a' || t[0] > 'z') {
-    *why = "'" + t + "' is not a square: type a file letter and a rank, e.g. c4";
-    return -1;
-  }
-  const int c = t[0] - 'a';
-  int r = 0;
-  for (std::size_t i = 1; i < t.size(); ++i) {
-    if (t[i] < '0' || t[i] > '9' || i > 3) {
-      *why = "'" + t + "' is not a square: type a file letter and a rank, e.g. c4";
-      return -1;
-    }
-    r = r * 10 + (t[i] - '0');
-  }
-  if (c >= n || r < 1 || r > n) {
-    *why = "'" + t + "' is off the board (files a-" + file_name(n - 1) + ", ranks 1-" +
-           std::to_string(n) + ")";
-    return -1;
-  }
-  return (r - 1) * n + c;
-}
-
 int run_play(const PlayOptions& o) {
   if (o.n < 1) throw UsageError("-n must be at least 1, got " + std::to_string(o.n));
   if (o.n > 16)
@@ -277,7 +254,12 @@ int run_play(const PlayOptions& o) {
           return 0;
         }
         std::string why;
-        sq = parse_square(t, n, &why);
+        if (const auto named = parse_square_name(t, n, n))
+          sq = *named;
+        else
+          why = "'" + t + "' is not a square of the " + std::to_string(n) + " x " +
+                std::to_string(n) + " board (files a-" + file_name(n - 1) + ", ranks 1-" +
+                std::to_string(n) + ", e.g. " + square_name(0, n) + ")";
         if (sq >= 0 && !free[sq]) {
           bool occupied = false;
           for (int q : queens) occupied |= q == sq;
