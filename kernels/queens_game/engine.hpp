@@ -19,7 +19,7 @@
 // its half-turn image in which no square attacks its image is lost. Misere play is searched
 // directly (no decomposition). Work split: none inside the engine; with Concurrent, several
 // engines share one table and one busy set (busy_set.hpp), and a stop flag aborts them.
-// Limits: rows * cols <= kMaxSquares (304); Grundy values <= 253.
+// Limits: rows * cols <= kMaxSquares (368); Grundy values <= 253.
 #pragma once
 
 #include <algorithm>
@@ -75,6 +75,8 @@ class Engine {
  public:
   using S = Set<W>;
   using P = Pos<W>;
+  /// Most squares a board on W words has (the scratch arrays' size; kMaxSquares at W = 6).
+  static constexpr int kSquares = squares_for(W);
   /// A move: the square played and the number of free squares it leaves.
   struct Move {
     int sq;
@@ -139,7 +141,7 @@ class Engine {
     const int v = tt_.find(key, kTagMisere);
     if (v >= 0) return v != 0;
     poll();
-    Move kids[kMaxSquares];
+    Move kids[kSquares];
     const int k = children(x, kids);
     const bool win = any_lost(p, kids, k, kTagMisere, [&](const P& c) { return !wins_misere(c); });
     if (tt_.store(key, kTagMisere, win ? 1 : 0)) ++st_.stored;
@@ -212,7 +214,7 @@ class Engine {
     const int v = tt_.find(key, h);
     if (v >= 0) return v != 0;
     poll();
-    Move kids[kMaxSquares];
+    Move kids[kSquares];
     const int k = children(p.x(), kids);
     bool win = false;
     for (int h2 = 0; h2 < h && !win; ++h2) win = tt_.find(key, h2) == 0;  // heap move, known
@@ -229,7 +231,7 @@ class Engine {
   /// The children's buckets are prefetched a few lookups ahead.
   bool etc(const P& p, const Move* kids, int k, int h) {
     constexpr int kAhead = 8;
-    S keys[kMaxSquares];
+    S keys[kSquares];
     int m = 0;
     P c;
     for (int i = 0; i < k; ++i)
@@ -253,7 +255,7 @@ class Engine {
     const S& x = p.x();
     S c = g_.component(x, x.lowest());
     if (c == x) return;
-    S comps[kMaxSquares];
+    S comps[kSquares];
     int m = 0, big = 0, bigc = 0;
     S rest = x;
     while (true) {
@@ -278,12 +280,12 @@ class Engine {
   }
 
   /// A move's sort key: (free squares left) << kSquareBits | square.
-  static constexpr int kSquareBits = std::bit_width(static_cast<unsigned>(kMaxSquares - 1));
+  static constexpr int kSquareBits = std::bit_width(static_cast<unsigned>(kSquares - 1));
   static constexpr std::uint32_t kSquareMask = (1u << kSquareBits) - 1;
 
   /// Moves on x, those that leave the fewest free squares first (ties: lower square first).
   int children(const S& x, Move* kids) const {
-    std::uint32_t key[kMaxSquares];
+    std::uint32_t key[kSquares];
     int k = 0;
     x.for_each([&](int s) {
       key[k++] = static_cast<std::uint32_t>(x.andnot(g_.att[s]).count()) << kSquareBits | s;
@@ -306,7 +308,7 @@ class Engine {
     P c;
     if constexpr (Concurrent) {
       if (busy_ != nullptr && k > 1 && kids[k - 1].count >= kBusyMin) {
-        int later[kMaxSquares];
+        int later[kSquares];
         int nl = 0;
         for (int i = 0; i < k; ++i) {
           child(p, kids[i].sq, c);
@@ -351,7 +353,7 @@ class Engine {
   using LocalU = std::uint32_t;
   LocalSolver local_;
   LocalU local_all_ = 0;
-  LocalU line_[4][kMaxSquares + 1] = {};  // load_local's scratch: local squares on each line
+  LocalU line_[4][kSquares + 1] = {};  // load_local's scratch: local squares on each line
   unsigned polls_ = 0;
 };
 

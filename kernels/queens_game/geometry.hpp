@@ -6,7 +6,7 @@
 // square in the attack graph. The half turn and the squares that attack their own half-turn
 // image serve the mirror rule of T. Jenrich, "Successful strategies for a queens placing game on
 // an n x n chess board", arXiv:1312.5135.
-// Limits: rows * cols < 65536 (perm and lines are 16-bit); the kernels allow kMaxSquares (304).
+// Limits: rows * cols < 65536 (perm and lines are 16-bit); the kernels allow kMaxSquares (368).
 #pragma once
 
 #include <algorithm>

@@ -9,7 +9,7 @@
 // (local_solver.hpp); their results for more than 20 squares also go to the table.
 // Misere play searches the outcome directly (no decomposition). The table is bounded by
 // --max-memory (replacement when full). Work split: none (serial). Limits: rows * cols <=
-// kMaxSquares (304).
+// kMaxSquares (368).
 #include "queens_game/queens_game.hpp"
 #include "solve_serial.hpp"
 #include "square_set.hpp"

@@ -5,7 +5,7 @@
 // With --all-moves only one first move per symmetry class is searched. Half-turn rule: a
 // position equal to its half-turn image, in which no square attacks its image, is lost for the
 // player to move (the opponent mirrors every move; Jenrich's strategy for odd boards), so it is
-// not searched. Work split: none (serial). Limits: rows * cols <= kMaxSquares (304).
+// not searched. Work split: none (serial). Limits: rows * cols <= kMaxSquares (368).
 #include "queens_game/queens_game.hpp"
 #include "solve_serial.hpp"
 #include "square_set.hpp"

@@ -18,7 +18,7 @@
 // whichever piece stored them, so every piece's value is; node counts depend on which pieces were
 // solved before and, on several threads, on their timing (deterministic on one thread, without a
 // resume), so the kernel is out of the signature. A stop loses the table: a resumed run searches
-// its pieces on an empty one. Limits: rows * cols <= kMaxSquares (304); Grundy values <= 253.
+// its pieces on an empty one. Limits: rows * cols <= kMaxSquares (368); Grundy values <= 253.
 //
 // memo-sym-reply-pieces cuts one ply deeper, for boards whose first-move classes are too large
 // for a sitting (17 x 17): one piece per class of positions after a first move and a reply

@@ -13,7 +13,7 @@
 // partial: the table holds only exact values, each thread's answer is the serial answer, and the
 // first thread to finish stops the others. Outcomes, winning moves and Grundy values are
 // identical to the serial kernels; node and position counts vary from run to run.
-// Limits: rows * cols <= kMaxSquares (304).
+// Limits: rows * cols <= kMaxSquares (368).
 #include <oneapi/tbb/task_group.h>
 
 #include <atomic>

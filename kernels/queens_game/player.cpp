@@ -5,8 +5,9 @@
 //   won(X)  = min over moves to a lost child Y of 1 + lost(Y)
 //   lost(X) = max over all moves to a child Y of 1 + won(Y), and lost(empty) = 0.
 // Larger positions use a heuristic: any winning move, or when lost the move leaving the most
-// free squares. Serial. Limits: rows * cols <= kMaxSquares (304).
+// free squares. Serial. Limits: rows * cols <= 304 (five words; `play` asks at most 16 x 16).
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 #include "engine.hpp"
@@ -75,6 +76,9 @@ Player::Player(int rows, int cols, std::uint64_t max_memory) {
   p.rows = rows;
   p.cols = cols;
   validate(p, "play");
+  if (rows * cols > detail::squares_for(kW))
+    throw std::invalid_argument("the player takes boards of at most " +
+                                std::to_string(detail::squares_for(kW)) + " squares");
   impl_ = std::make_unique<Impl>(rows, cols, max_memory);
 }
 Player::~Player() = default;

@@ -1,7 +1,7 @@
 // The serial solve of the kernels memo (no symmetry) and memo-sym (canonical keys): one engine
 // (engine.hpp) on one transposition table; the start position, or with --all-moves or
 // --move-grundy each first-move class (first_moves.hpp) in turn; then the Grundy value of the
-// start with --grundy. Work split: none (serial). Limits: rows * cols <= kMaxSquares (304).
+// start with --grundy. Work split: none (serial). Limits: rows * cols <= kMaxSquares (368).
 #pragma once
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // queens-game search uses (and, and-not, union, member walk, a total order for canonical keys),
 // the bit count and bit extract they rely on, and the dispatch that picks W for a board
 // (W * 64 - 16 >= rows * cols: the top 16 bits of the last word are left to the transposition
-// table's tag and value). Limits: W <= 5 (kMaxSquares = 5 * 64 - 16 = 304 squares).
+// table's tag and value). Limits: W <= 6 (kMaxSquares = 6 * 64 - 16 = 368 squares: 19 x 19).
 #pragma once
 
 #include <bit>
@@ -146,14 +146,20 @@ constexpr int words_for(int n) {
   return (n + 16 + 63) / 64;
 }
 
+/// Most squares a board on W words has (the other 16 bits are the table's).
+constexpr int squares_for(int w) {
+  return w * 64 - 16;
+}
+
 /// Calls f.template operator()<W>() with the word count that fits rows * cols squares.
 template <class F>
 auto dispatch_words(int n, F&& f) {
-  if (n <= 48) return f.template operator()<1>();
-  if (n <= 112) return f.template operator()<2>();
-  if (n <= 176) return f.template operator()<3>();
-  if (n <= 240) return f.template operator()<4>();
-  return f.template operator()<5>();
+  if (n <= squares_for(1)) return f.template operator()<1>();
+  if (n <= squares_for(2)) return f.template operator()<2>();
+  if (n <= squares_for(3)) return f.template operator()<3>();
+  if (n <= squares_for(4)) return f.template operator()<4>();
+  if (n <= squares_for(5)) return f.template operator()<5>();
+  return f.template operator()<6>();
 }
 
 }  // namespace sb::queens_game::detail

@@ -30,7 +30,7 @@ namespace sb::queens_game::detail {
 /// a time, splitting the bucket under its split pointer, whenever it is 3/4 full, until it has
 /// its share of the budget; bucket j of segment s lies at index j * kSegments + s, so all
 /// segments grow into the same prefix of the reservation (transparent huge pages are asked for
-/// on it). A bucket holds a version word and kWays entries (15, 7, 5, 3, 3 for W = 1..5). An
+/// on it). A bucket holds a version word and kWays entries (15, 7, 5, 3, 3, 2 for W = 1..6). An
 /// entry is the W key words; the last word holds the tag in bits 48..55 and the value
 /// (1 + result, 0 = empty) in bits 56..63. In a full bucket the entry for the smallest position
 /// (the cheapest to recompute) is replaced. So the table never passes the budget and the search

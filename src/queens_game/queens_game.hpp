@@ -26,9 +26,9 @@
 
 namespace sb::queens_game {
 
-/// Largest number of squares (rows * cols) a board may have (e.g. 17 x 17, 16 x 19, 8 x 38): five
+/// Largest number of squares (rows * cols) a board may have (e.g. 19 x 19, 18 x 20, 8 x 46): six
 /// 64-bit words less the table's 16 tag bits (kernels/queens_game/square_set.hpp).
-inline constexpr int kMaxSquares = 304;
+inline constexpr int kMaxSquares = 368;
 
 /// Input of a queens-game solver kernel.
 struct Params {

@@ -3,6 +3,7 @@
 // the winning-first-move property, thread-count independence, bounded memory and bad input.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdint>
 #include <stdexcept>
 #include <tuple>
@@ -237,6 +238,76 @@ TEST(QueensGame, PositionsAfterQueensMatchBruteForce) {
   }
 }
 
+// Positions on the boards of six words (18 x 18, 19 x 19, 8 x 46: more than 304 squares): queens
+// placed at random until at most 22 squares are free, every kernel that takes a position
+// against a brute force over those free squares written here (their own attack test, Grundy
+// values by mex, misere outcomes), so the largest boards are checked where a search is short.
+TEST(QueensGame, PositionsOnSixWordBoardsMatchBruteForce) {
+  std::uint64_t seed = 777;
+  const auto next = [&seed](int bound) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(bound));
+  };
+  for (auto [r, c] : {std::pair{18, 18}, std::pair{19, 19}, std::pair{8, 46}}) {
+    const auto attacks = [c = c](int a, int b) {
+      const int ra = a / c, ca = a % c, rb = b / c, cb = b % c;
+      return ra == rb || ca == cb || ra - ca == rb - cb || ra + ca == rb + cb;
+    };
+    for (int round = 0; round < 3; ++round) {
+      std::vector<int> queens, free;
+      for (int s = 0; s < r * c; ++s) free.push_back(s);
+      while (free.size() > 22) {
+        const int q = free[static_cast<std::size_t>(next(static_cast<int>(free.size())))];
+        queens.push_back(q);
+        std::erase_if(free, [&](int s) { return attacks(q, s); });
+      }
+      // Brute force on the free squares, numbered 0..k-1 in one 64-bit mask.
+      const int k = static_cast<int>(free.size());
+      std::vector<std::uint64_t> att(static_cast<std::size_t>(k), 0);
+      for (int i = 0; i < k; ++i)
+        for (int j = 0; j < k; ++j)
+          if (attacks(free[static_cast<std::size_t>(i)], free[static_cast<std::size_t>(j)]))
+            att[static_cast<std::size_t>(i)] |= 1ull << j;
+      std::unordered_map<std::uint64_t, int> g;
+      std::unordered_map<std::uint64_t, bool> mis;
+      const auto grundy = [&](auto&& self, std::uint64_t x) -> int {
+        if (auto it = g.find(x); it != g.end()) return it->second;
+        std::uint64_t seen = 0;
+        for (std::uint64_t v = x; v; v &= v - 1)
+          seen |= 1ull << self(self, x & ~att[static_cast<std::size_t>(std::countr_zero(v))]);
+        return g[x] = std::countr_one(seen);
+      };
+      const auto misere_wins = [&](auto&& self, std::uint64_t x) -> bool {
+        if (x == 0) return true;
+        if (auto it = mis.find(x); it != mis.end()) return it->second;
+        bool win = false;
+        for (std::uint64_t v = x; v && !win; v &= v - 1)
+          win = !self(self, x & ~att[static_cast<std::size_t>(std::countr_zero(v))]);
+        return mis[x] = win;
+      };
+      const std::uint64_t all = k == 64 ? ~0ull : (1ull << k) - 1;
+      for (bool misere : {false, true}) {
+        qg::Params p;
+        p.rows = r, p.cols = c, p.threads = 2, p.max_memory = 64ull << 20;
+        p.misere = misere, p.grundy = !misere, p.queens = queens;
+        for (const auto* kernel : game_kernels()) {
+          const auto in = sb::make_instance<qg::Traits>(
+              {.rows = r, .cols = c, .misere = misere, .grundy = !misere, .queens = queens});
+          if (kernel->refuse && kernel->refuse(in)) continue;
+          SCOPED_TRACE(std::string(kernel->name) + " " + in.name);
+          const auto res = solve(kernel, p);
+          if (misere) {
+            EXPECT_EQ(res.first_player_wins, misere_wins(misere_wins, all));
+          } else {
+            ASSERT_TRUE(res.grundy.has_value());
+            EXPECT_EQ(*res.grundy, grundy(grundy, all));
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(QueensGame, RootOnlySolveAgrees) {
   // Without --all-moves the search stops at the first winning move.
   for (auto [r, c] : small_boards())
@@ -387,7 +458,7 @@ TEST(QueensGame, BadInputThrows) {
   for (const auto* k : game_kernels()) {
     auto p = params(0, 5, false);
     EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
-    p = params(18, 17, false);  // 306 > kMaxSquares squares
+    p = params(20, 19, false);  // 380 > kMaxSquares squares
     EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
     p = params(4, 4, false, 0);
     EXPECT_THROW(solve(k, p), std::invalid_argument) << k->name;
@@ -474,7 +545,7 @@ TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
                           "x8",
                           "0x5",
                           "8x8:normal",
-                          "18x17",
+                          "20x19",
                           "8X8",
                           "8x8:misere:x",
                           "-1x4",

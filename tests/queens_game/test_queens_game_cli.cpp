@@ -232,7 +232,7 @@ TEST(QueensGameCli, TinyMaxMemoryStillVerified) {
 
 TEST(QueensGameCli, BadInputExits2) {
   for (const char* args : {"queens-game solve -n 0",
-                           "queens-game solve -n 18",
+                           "queens-game solve -n 20",
                            "queens-game solve -n -3",
                            "queens-game solve --rows 2 --cols 200",
                            "queens-game solve -n 5 -k nosuch",

@@ -2,8 +2,9 @@
 // N-positions), Grundy values and misere outcomes of random positions on small boards against a
 // brute-force game-tree search written here (the outcome of X + *h is searched on the sum
 // itself, heap moves included, so the Sprague-Grundy decomposition the engine relies on is
-// checked rather than assumed), with and without symmetry, on one, two and five words (squares
-// numbered beyond 255 on 17 x 17 and 2 x 152), serial and concurrent; and the Grundy values of the
+// checked rather than assumed), with and without symmetry, on one, two, five and six words
+// (squares numbered beyond 255 on 17 x 17 and 2 x 152, beyond 304 on 18 x 18, 19 x 19 and
+// 2 x 184), serial and concurrent; and the Grundy values of the
 // empty n x n boards against OEIS A344227.
 #include <gtest/gtest.h>
 
@@ -139,6 +140,15 @@ TEST(QueensGameEngine, SquaresBeyond256OnTheLargestBoards) {
   check_against_brute<5, false>(7, 7, true, 4, 11, {17, 17, 10, 10});
   check_against_brute<5, false>(2, 30, true, 8, 12, {2, 152, 0, 122});
   check_against_brute<5, true>(6, 6, true, 4, 13, {17, 17, 11, 11});
+}
+
+TEST(QueensGameEngine, SixWordsOnBoardsBeyond304Squares) {
+  // Six words (305..368 squares): the bottom-right 7 x 7 of 18 x 18 and of 19 x 19 (squares up
+  // to 360), with their symmetries, and the right end of a 2 x 184 board (up to square 367).
+  check_against_brute<6, false>(7, 7, true, 4, 14, {18, 18, 11, 11});
+  check_against_brute<6, false>(7, 7, true, 4, 15, {19, 19, 12, 12});
+  check_against_brute<6, false>(2, 30, true, 8, 16, {2, 184, 0, 154});
+  check_against_brute<6, true>(6, 6, true, 4, 17, {19, 19, 13, 13});
 }
 
 TEST(QueensGameEngine, ConcurrentEngineGivesTheSameAnswers) {

@@ -82,9 +82,12 @@ TEST(QueensGameGeometry, AttackMasksAndLinesMatchAWalkingQueen) {
   check_attacks<4>(15, 15);
   check_attacks<5>(16, 16);
   check_attacks<5>(2, 128);
-  check_attacks<5>(17, 17);  // kMaxSquares: square numbers and lines beyond one byte
+  check_attacks<5>(17, 17);  // square numbers and lines beyond one byte
   check_attacks<5>(1, 304);
   check_attacks<5>(16, 19);
+  check_attacks<6>(18, 18);
+  check_attacks<6>(19, 19);  // kMaxSquares
+  check_attacks<6>(2, 184);
 }
 
 TEST(QueensGameGeometry, SymmetriesOfTheLargestSquareBoard) {
