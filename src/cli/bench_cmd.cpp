@@ -151,7 +151,7 @@ int run_bench(const BenchOptions& given) {
   if (o.dry_run) {
     print_dry_run(bp, std::cout);
     // As the run itself would answer: a plan with no cell is refused.
-    if (plan.cells.empty()) throw UsageError(nothing_to_run(plan));
+    if (plan.cells.empty()) throw UsageError(nothing_to_run(plan, true));
     return 0;
   }
   if (o.out.empty()) throw UsageError("--out FILE.csv (or DIR) is required (or --dry-run)");

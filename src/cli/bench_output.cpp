@@ -403,31 +403,49 @@ void log_planned_skips(std::ostream& err, const bench::Plan& plan) {
     err << "searchbench bench: skip " << bench::cell_label(s.cell) << ": " << s.reason << "\n";
 }
 
-std::string nothing_to_run(const bench::Plan& plan) {
+namespace {
+/// "1 cell", "3 cells".
+std::string count_of(long long n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+}  // namespace
+
+std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
   if (plan.skipped.empty()) return "nothing to run: the plan has no cell";
-  // Distinct reasons in the order of their first cell, each with its cells (the first three).
-  std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
+  // One entry per (problem, kernel), in the order of its first cell: that cell's reason and how
+  // many more cells of the kernel are skipped (their reasons differ at most in the instance).
+  struct Group {
+    std::string series, first;
+    std::size_t more = 0;
+  };
+  std::vector<Group> groups;
   for (const auto& s : plan.skipped) {
-    auto it = std::find_if(reasons.begin(), reasons.end(),
-                           [&](const auto& r) { return r.first == s.reason; });
-    if (it == reasons.end()) it = reasons.insert(reasons.end(), {s.reason, {}});
-    it->second.push_back(bench::cell_label(s.cell));
+    const std::string series = s.cell.problem->name + "/" + s.cell.kernel->name;
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const Group& g) { return g.series == series; });
+    if (it == groups.end())
+      groups.push_back({series, bench::cell_label(s.cell) + ": " + s.reason});
+    else
+      ++it->more;
   }
+  constexpr std::size_t kShown = 4;  // kernels named; --dry-run lists every cell
   std::string line = "nothing to run: every requested cell is skipped: ";
-  std::size_t listed = 0;  // cells named so far
-  for (std::size_t i = 0; i < reasons.size(); ++i) {
-    if (i == 3) {  // the first three reasons; --dry-run lists every cell
-      line += "; and " + std::to_string(plan.skipped.size() - listed) +
-              " more cells (--dry-run lists them)";
-      break;
-    }
-    listed += reasons[i].second.size();
-    const auto& [reason, cells] = reasons[i];
+  std::size_t named = 0;
+  for (std::size_t i = 0; i < groups.size() && i < kShown; ++i) {
     if (i > 0) line += "; ";
-    for (std::size_t j = 0; j < cells.size() && j < 3; ++j) line += (j > 0 ? ", " : "") + cells[j];
-    if (cells.size() > 3) line += " and " + std::to_string(cells.size() - 3) + " more";
-    line += ": " + reason;
+    line += groups[i].first;
+    if (groups[i].more > 0)
+      line += " (and " +
+              count_of(static_cast<long long>(groups[i].more), "more cell", "more cells") + " of " +
+              groups[i].series + ")";
+    named += 1 + groups[i].more;
   }
+  if (groups.size() > kShown)
+    line +=
+        "; and " + count_of(static_cast<long long>(plan.skipped.size() - named), "cell", "cells") +
+        " of " +
+        count_of(static_cast<long long>(groups.size() - kShown), "other kernel", "other kernels") +
+        (dry_run ? " (listed above)" : " (--dry-run lists them)");
   return line;
 }
 
@@ -440,21 +458,25 @@ void log_cell_done(std::ostream& err, const std::string& label, double median_s,
   err << "searchbench bench: " << label << ": median " << seconds_text(median_s) << " of " << reps
       << " rep" << (reps == 1 ? "" : "s") << ", verified " << verdict_name(v) << " | "
       << seconds_text(elapsed_s) << " elapsed, ";
+  const std::string unknown = count_of(left.unknown, "cell", "cells");
   if (left.unknown == 0 && left.seconds <= 0)
     err << "nothing left to run";
   else if (left.unknown == 0)
     err << "about " << seconds_text(left.seconds) << " left";
+  else if (left.seconds <= 0)
+    err << unknown << " left, not yet estimated";
   else
-    err << "at least " << seconds_text(left.seconds) << " left (" << left.unknown
-        << " cells not yet estimated)";
+    err << "at least " << seconds_text(left.seconds) << " left (" << unknown
+        << " not yet estimated)";
   err << "\n";
 }
 
 void log_summary(std::ostream& err, const BenchFiles& files, const BenchTally& t) {
-  err << "searchbench bench: " << t.rows_written << " rows (" << t.cells_run << " cells) in "
-      << seconds_text(t.elapsed_s) << " to " << files.where() << "; " << t.skipped.size()
-      << " cells skipped, verified: " << t.pass << " pass, " << t.fail << " fail, " << t.na
-      << " na";
+  err << "searchbench bench: " << count_of(t.rows_written, "row", "rows") << " ("
+      << count_of(t.cells_run, "cell", "cells") << ") in " << seconds_text(t.elapsed_s) << " to "
+      << files.where() << "; "
+      << count_of(static_cast<long long>(t.skipped.size()), "cell", "cells")
+      << " skipped, verified: " << t.pass << " pass, " << t.fail << " fail, " << t.na << " na";
   if (!t.errors.empty()) err << ", " << t.errors.size() << " kernel error(s)";
   err << "\n";
   if (t.fail > 0) err << "searchbench bench: error: " << t.fail << " verification failure(s)\n";

@@ -124,10 +124,10 @@ std::string env_json(const nlohmann::ordered_json& record, const BenchTally& t, 
 /// "searchbench bench: skip CELL: REASON" for each cell the plan skips.
 void log_planned_skips(std::ostream& err, const bench::Plan& plan);
 
-/// The one line that refuses a plan whose every cell is skipped: "nothing to run: ", then each
-/// distinct reason with the cells it skips (the first three reasons, three cells each, and how
-/// many more).
-std::string nothing_to_run(const bench::Plan& plan);
+/// The one line that refuses a plan whose every cell is skipped: "nothing to run: ", then for each
+/// kernel (the first four) its first skipped cell with the reason and how many more of its cells
+/// are skipped, then how many cells of other kernels (which --dry-run lists).
+std::string nothing_to_run(const bench::Plan& plan, bool dry_run = false);
 
 /// "searchbench bench: WHAT: skip: REASON".
 void log_skip(std::ostream& err, const std::string& what, const std::string& reason);

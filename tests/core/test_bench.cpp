@@ -425,7 +425,7 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   TempDir dir;
   const auto csv = dir.path() / "skip.csv";
   // Every cell skipped (n = 16 above the quick suite's cap for backtrack-squares, n = 17 out of
-  // its range): one line with each cell's reason, exit 2, no file left.
+  // its range): one line naming the kernel's first skipped cell and its reason, exit 2, no file.
   auto r = bench(dir, "--kernels backtrack-squares --n 16..17 --out '" + csv.string() + "'");
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -433,14 +433,19 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
                        "nqueens/backtrack-squares 16 threads=1: above the quick suite's cap"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("; nqueens/backtrack-squares 17 threads=1: out of the kernel's range"),
-            std::string::npos)
+  EXPECT_NE(r.err.find("(and 1 more cell of nqueens/backtrack-squares)"), std::string::npos)
       << r.err;
-  // Many reasons: the first three, then how many cells more.
-  r = bench(dir, "--kernels backtrack-squares --n 16..22 --out '" + csv.string() + "'");
+  // Each kernel once (the first four), then how many cells of the others.
+  r = bench(dir,
+            "--kernels naive-full-check,naive-bitparallel,backtrack-squares,bitboard,constellation "
+            "--n 22..23 --out '" +
+                csv.string() + "'");
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find("(1..16); and 4 more cells (--dry-run lists them)"), std::string::npos)
+  for (const char* k :
+       {"naive-full-check 22", "naive-bitparallel 22", "backtrack-squares 22", "bitboard 22"})
+    EXPECT_NE(r.err.find(std::string("nqueens/") + k + " threads=1: "), std::string::npos) << k;
+  EXPECT_NE(r.err.find("; and 2 cells of 1 other kernel (--dry-run lists them)"), std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(csv));
   // Some cells skipped: the others run, the skipped one is reported and has no row.
