@@ -241,10 +241,19 @@ int run_play(const PlayOptions& o) {
           std::cout << "\nEnd of input: game abandoned.\n";
           return 0;
         }
-        std::string t;
-        for (char ch : line)
-          if (!std::isspace(static_cast<unsigned char>(ch)))
-            t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        // The line less surrounding blanks, in lower case; `typed` is it as typed, for messages
+        // (at most 40 characters, anything unprintable shown as '?').
+        const auto blank = [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); };
+        std::size_t b = 0, e = line.size();
+        while (b < e && blank(line[b])) ++b;
+        while (e > b && blank(line[e - 1])) --e;
+        std::string t, typed;
+        for (std::size_t i = b; i < e; ++i) {
+          const auto ch = static_cast<unsigned char>(line[i]);
+          t += static_cast<char>(std::tolower(ch));
+          if (typed.size() < 40) typed += std::isprint(ch) ? static_cast<char>(ch) : '?';
+        }
+        if (e - b > 40) typed += "...";
         if (t.empty()) {
           std::cout << "Your move: " << std::flush;
           continue;
@@ -257,13 +266,13 @@ int run_play(const PlayOptions& o) {
         if (const auto named = parse_square_name(t, n, n))
           sq = *named;
         else
-          why = "'" + t + "' is not a square of the " + std::to_string(n) + " x " +
-                std::to_string(n) + " board (files a-" + file_name(n - 1) + ", ranks 1-" +
-                std::to_string(n) + ", e.g. " + square_name(0, n) + ")";
+          why = "'" + typed + "' is not a square of the " + std::to_string(n) + " x " +
+                std::to_string(n) + " board: a file a.." + file_name(n - 1) + " and a rank 1.." +
+                std::to_string(n) + " without leading zeros, e.g. " + square_name(0, n);
         if (sq >= 0 && !free[sq]) {
           bool occupied = false;
           for (int q : queens) occupied |= q == sq;
-          why = "illegal move " + t + ": " +
+          why = "illegal move " + square_name(sq, n) + ": " +
                 (occupied ? "a queen is already there" : "that square is attacked by a queen");
           sq = -1;
         }

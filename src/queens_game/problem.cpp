@@ -148,7 +148,9 @@ std::vector<int> parse_queens(std::string_view text, int rows, int cols) {
   std::vector<int> squares;
   std::size_t i = 0;
   while (true) {
-    const auto separator = [](char ch) { return ch == ',' || ch == ' ' || ch == '\t'; };
+    const auto separator = [](char ch) {
+      return ch == ',' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+    };
     while (i < text.size() && separator(text[i])) ++i;
     if (i == text.size()) break;
     std::size_t j = i;

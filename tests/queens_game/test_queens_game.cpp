@@ -532,6 +532,8 @@ TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
   EXPECT_EQ(p.parse("6x6:value-only:after=c3").name, "6x6:after=c3");
   EXPECT_EQ(qg::Traits::parse("6x6:after=c3,a2").queens, (std::vector<int>{14, 6}));
   EXPECT_EQ(qg::Traits::parse("6x6:after= c3\ta2, ").queens, (std::vector<int>{14, 6}));
+  // A file's lines (--moves "$(cat FILE)", CRLF included) separate squares too.
+  EXPECT_EQ(qg::Traits::parse("6x6:after=c3\r\na2\n").queens, (std::vector<int>{14, 6}));
   EXPECT_FALSE(qg::Traits::parse("6x6:after=c3").all_moves);
   EXPECT_EQ(p.parse("3x30:after=ad3").name, "3x30:after=ad3");
   for (const char* bad :

@@ -264,17 +264,18 @@ TEST(QueensGameCli, BadInputExits2) {
 TEST(QueensGameCli, PlayPipedRunsToTheEnd) {
   // Bad moves first (garbage, off the board, then an attacked square), then every square in
   // order: illegal ones are refused and the game goes on until nobody can move.
-  std::string moves = "hello\nz9\nc04\na1\na2\n";
+  std::string moves = "hello\nz9\nc04\n b 2\n a1 \nA2\n";
   for (int r = 1; r <= 5; ++r)
     for (char c = 'a'; c <= 'e'; ++c) moves += std::string(1, c) + std::to_string(r) + "\n";
   const auto r = run("queens-game play -n 5", moves);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("'hello' is not a square"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("'c04' is not a square"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("'z9' is not a square of the 5 x 5 board (files a-e, ranks 1-5"),
+  EXPECT_NE(r.out.find("'z9' is not a square of the 5 x 5 board: a file a..e and a rank 1..5"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("illegal move a2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'b 2' is not a square"), std::string::npos) << r.out;  // as typed
+  EXPECT_NE(r.out.find("illegal move A2"), std::string::npos) << r.out;        // upper case is read
   EXPECT_NE(r.out.find("No free square left"), std::string::npos) << r.out;
   EXPECT_GE(count(r.out, "Computer plays"), 1);
   EXPECT_NE(r.out.find("     a b c d e"), std::string::npos) << r.out;
