@@ -275,7 +275,7 @@ TEST(QueensGameCli, PlayPipedRunsToTheEnd) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("'b 2' is not a square"), std::string::npos) << r.out;  // as typed
-  EXPECT_NE(r.out.find("illegal move A2"), std::string::npos) << r.out;        // upper case is read
+  EXPECT_NE(r.out.find("illegal move a2"), std::string::npos) << r.out;  // A2: upper case read
   EXPECT_NE(r.out.find("No free square left"), std::string::npos) << r.out;
   EXPECT_GE(count(r.out, "Computer plays"), 1);
   EXPECT_NE(r.out.find("     a b c d e"), std::string::npos) << r.out;
