@@ -309,7 +309,9 @@ void add_commands(CLI::App& app, Action& action) {
   auto* solve = qgc->add_subcommand("solve",
                                     "Solve the empty board (or a position after --moves): "
                                     "winner, winning first moves, Grundy value");
-  solve->add_option("-n", so->n, "Square board n x n")->transform(decimal_in(1, kMaxSquares));
+  int largest_side = 1;  // of a square board within kMaxSquares (19)
+  while ((largest_side + 1) * (largest_side + 1) <= kMaxSquares) ++largest_side;
+  solve->add_option("-n", so->n, "Square board n x n")->transform(decimal_in(1, largest_side));
   solve->add_option("--rows", so->rows, "Board rows (with --cols)")
       ->transform(decimal_in(1, kMaxSquares));
   solve->add_option("--cols", so->cols, "Board columns (with --rows)")
