@@ -232,7 +232,7 @@ Plan make_plan(const Request& req) {
           // instances asked for with --n or --instances are reported when skipped.
           if (from_suite && (why || (req.budget_s < 0 && in.size > cap))) continue;
           if (why) {
-            plan.skipped.push_back({c, "out of the kernel's range: " + *why});
+            plan.skipped.push_back({c, *why});  // the kernel's words: its range, or why not
           } else if (req.budget_s < 0 && in.size > cap) {
             // --suite full only where it would run the cell.
             const bool full_runs =
