@@ -146,8 +146,11 @@ std::string seconds_text(double s) {
 
 std::optional<std::string> over_budget(const BenchPlan& p, std::optional<double> est) {
   if (!(p.plan.budget_s > 0 && est && *est > p.plan.budget_s)) return std::nullopt;
-  return "estimated " + seconds_text(*est) + " per run exceeds the " + std::string(p.suite->name) +
-         " suite's budget of " + seconds_text(p.plan.budget_s) + " (--budget)";
+  const std::string whose = p.plan.budget_s == p.suite->budget_s
+                                ? "the " + std::string(p.suite->name) + " suite's budget of "
+                                : "the budget of ";
+  return "estimated " + seconds_text(*est) + " per run exceeds " + whose +
+         seconds_text(p.plan.budget_s) + " (--budget)";
 }
 
 TimeLeft time_left(const BenchPlan& p, const bench::CostModel& model, std::size_t next) {
