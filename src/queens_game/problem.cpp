@@ -35,7 +35,9 @@ Instance Traits::parse(std::string_view text) {
   if (cross == std::string_view::npos)
     throw bad("write the board as RxC, rows x columns (e.g. 8x8 or 6x7)");
   const auto r = to_int(board.substr(0, cross)), c = to_int(board.substr(cross + 1));
-  if (!r || !c) throw bad("rows and columns must be decimal integers (e.g. 8x8)");
+  if (!r || !c)
+    throw bad("rows and columns must be decimal integers with at most " +
+              std::to_string(kMaxSquares) + " squares in all (e.g. 8x8)");
   if (*r < 1 || *c < 1) throw bad("the board needs at least 1 row and 1 column");
   if (static_cast<long long>(*r) * *c > kMaxSquares)
     throw bad("a " + std::to_string(*r) + " x " + std::to_string(*c) + " board has more than " +
