@@ -49,8 +49,9 @@ BenchOptions merged_options(const nlohmann::json& recorded, const BenchOptions& 
 struct BenchPlan {
   const bench::Suite* suite = nullptr;
   bench::Plan plan;
-  int reps = 1;    ///< measured repetitions per cell
-  int warmup = 0;  ///< unrecorded warm-up runs per cell
+  int reps = 1;               ///< measured repetitions per cell
+  int warmup = 0;             ///< unrecorded warm-up runs per cell
+  bool budget_given = false;  ///< --budget set the budget (else the suite's)
 };
 
 /// Builds the plan of options `o` on `ranks` MPI ranks. Throws UsageError for an unknown suite,

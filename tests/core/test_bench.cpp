@@ -474,7 +474,8 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("nqueens/backtrack-rows 13 threads=1: skip: estimated"), std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("budget"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("exceeds the budget of 1.00 ms set by --budget"), std::string::npos)
+      << r.err;
   const auto env = nlohmann::json::parse(slurp(dir.path() / "env.json"));
   EXPECT_FALSE(env["skipped"].empty());
 }
