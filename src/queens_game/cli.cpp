@@ -241,19 +241,15 @@ int run_play(const PlayOptions& o) {
           std::cout << "\nEnd of input: game abandoned.\n";
           return 0;
         }
-        // The line less surrounding blanks, in lower case; `typed` is it as typed, for messages
-        // (at most 40 characters, anything unprintable shown as '?').
+        // The line less surrounding blanks, in lower case; `typed` quotes it as typed.
         const auto blank = [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); };
         std::size_t b = 0, e = line.size();
         while (b < e && blank(line[b])) ++b;
         while (e > b && blank(line[e - 1])) --e;
-        std::string t, typed;
-        for (std::size_t i = b; i < e; ++i) {
-          const auto ch = static_cast<unsigned char>(line[i]);
-          t += static_cast<char>(std::tolower(ch));
-          if (typed.size() < 40) typed += std::isprint(ch) ? static_cast<char>(ch) : '?';
-        }
-        if (e - b > 40) typed += "...";
+        const std::string typed = shown_text(std::string_view(line).substr(b, e - b));
+        std::string t;
+        for (std::size_t i = b; i < e; ++i)
+          t += static_cast<char>(std::tolower(static_cast<unsigned char>(line[i])));
         if (t.empty()) {
           std::cout << "Your move: " << std::flush;
           continue;
@@ -287,6 +283,7 @@ int run_play(const PlayOptions& o) {
       {
         Progress thinking;  // no planned total: the watch shows the time spent, after 1 s
         ProgressWatch watch(thinking, "computer thinking");
+        std::cout << std::flush;  // the board before the computer thinks (stdout a pipe)
         sq = player.choose(free, &winning);
       }
       queens.push_back(sq);

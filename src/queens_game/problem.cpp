@@ -146,6 +146,16 @@ std::optional<int> parse_square_name(std::string_view text, int rows, int cols) 
   return (*r - 1) * cols + static_cast<int>(c - 1);
 }
 
+std::string shown_text(std::string_view text) {
+  std::string shown;
+  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+    const auto ch = static_cast<unsigned char>(text[i]);
+    shown += ch >= 0x20 && ch < 0x7f ? static_cast<char>(ch) : '?';
+  }
+  if (text.size() > 40) shown += "...";
+  return shown;
+}
+
 std::vector<int> parse_queens(std::string_view text, int rows, int cols) {
   std::vector<int> squares;
   std::size_t i = 0;
@@ -161,7 +171,7 @@ std::vector<int> parse_queens(std::string_view text, int rows, int cols) {
     const auto s = parse_square_name(item, rows, cols);
     if (!s)
       throw std::invalid_argument(
-          "'" + std::string(item) + "' is not a square of the " + std::to_string(rows) + " x " +
+          "'" + shown_text(item) + "' is not a square of the " + std::to_string(rows) + " x " +
           std::to_string(cols) + " board: a file a.." + file_name(cols - 1) +
           " in lower case, then a rank 1.." + std::to_string(rows) + " without leading zeros");
     squares.push_back(*s);

@@ -74,6 +74,10 @@ std::string square_name(int s, int cols);
 /// cols board, or nullopt when the text is not a square of that board.
 std::optional<int> parse_square_name(std::string_view text, int rows, int cols);
 
+/// Text as a message quotes what was typed: at most 40 characters (then "..."), anything but
+/// printable ASCII as '?'.
+std::string shown_text(std::string_view text);
+
 /// The queens of a list such as "d4,b1" or "d4 b1" (square names, commas, spaces or tabs between
 /// them) on a rows x cols board, in the order placed; throws std::invalid_argument with one line
 /// when an item is not a square of the board, the list is empty, or a queen stands on a square

@@ -5,6 +5,7 @@
 
 #include "core/limits.hpp"
 #include "core/memory.hpp"
+#include "queens_game/problem.hpp"
 #include "queens_game/queens_game.hpp"
 
 namespace sb::queens_game {
@@ -21,8 +22,9 @@ std::string illegal_queens(int rows, int cols, const std::vector<int>& queens) {
              std::to_string(cols) + " board (square " + std::to_string(q) + ")";
     for (std::size_t j = 0; j < i; ++j)
       if (attack(queens[j], q, cols))
-        return "queen " + std::to_string(i + 1) + " stands on a square queen " +
-               std::to_string(j + 1) + " attacks (or occupies): not a legal move";
+        return "queen " + std::to_string(i + 1) + " (" + square_name(q, cols) +
+               ") stands on a square queen " + std::to_string(j + 1) + " (" +
+               square_name(queens[j], cols) + ") attacks (or occupies): not a legal move";
   }
   return "";
 }
