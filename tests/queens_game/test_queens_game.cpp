@@ -566,6 +566,26 @@ TEST(QueensGameProblem, InstancesRoundTripAndBadOnesAreRefused) {
     EXPECT_THROW(p.parse(bad), std::invalid_argument) << bad;
 }
 
+TEST(QueensGameProblem, BadSquaresAreQuotedAndIllegalQueensNamed) {
+  // An unreadable square is quoted printable and short; an illegal queen names both squares.
+  EXPECT_EQ(qg::shown_text("c\x01\x1b"), "c??");
+  EXPECT_EQ(qg::shown_text(std::string(45, 'z')), std::string(40, 'z') + "...");
+  try {
+    (void)qg::Traits::parse("6x6:after=c3,e5");
+    ADD_FAILURE() << "e5 is attacked by c3";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("queen 2 (e5) stands on a square queen 1 (c3) attacks"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    (void)qg::Traits::parse("6x6:after=c3,b\x1b");
+    ADD_FAILURE() << "not a square";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'b?' is not a square"), std::string::npos) << e.what();
+  }
+}
+
 TEST(QueensGameProblem, CheckerAgreesWithTheBruteForceOfThisFile) {
   // Two independent small solvers (src/queens_game/checker.cpp and Brute above).
   for (int r = 1; r <= 6; ++r)
