@@ -413,7 +413,7 @@ std::string count_of(long long n, const char* one, const char* many) {
 std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
   if (plan.skipped.empty()) return "nothing to run: the plan has no cell";
   // One entry per (problem, kernel), in the order of its first cell: that cell's reason and how
-  // many more cells of the kernel are skipped (their reasons differ at most in the instance).
+  // many more cells of the kernel are skipped (their reasons may differ: --dry-run gives each).
   struct Group {
     std::string series, first;
     std::size_t more = 0;
