@@ -176,6 +176,7 @@ Plan make_plan(const Request& req) {
   // plan; one that none of them reads is an error with that problem's own message when there is
   // one candidate.
   std::map<const Problem*, std::vector<Instance>> instances;
+  std::map<std::pair<const Problem*, std::string>, std::string> unheld;  // --n sizes not parsed
   std::vector<const Problem*> candidates;
   for (const Problem* p : chosen)
     if (ks.count(p)) candidates.push_back(p);
@@ -208,7 +209,20 @@ Plan make_plan(const Request& req) {
                                       p->instance_syntax + "); use --instances");
         continue;
       }
-      for (int n = req.n->lo; n <= req.n->hi; ++n) list.push_back(p->parse(p->from_n(n)));
+      for (int n = req.n->lo; n <= req.n->hi; ++n) {
+        const std::string text = p->from_n(n);
+        try {
+          list.push_back(p->parse(text));
+        } catch (const std::invalid_argument& e) {
+          // A size the problem cannot hold (a queens-game board above its squares) is skipped
+          // for each kernel, as a size out of a kernel's range is, not an error of the plan.
+          std::string why = e.what();
+          const std::string prefix = p->name + " instance '" + text + "': ";
+          if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
+          list.push_back(Instance{.name = text, .size = static_cast<double>(n), .data = nullptr});
+          unheld[{p, text}] = why;
+        }
+      }
     } else if (req.instances.empty()) {
       for (const auto& text : p->suite(req.suite->name)) list.push_back(p->parse(text));
     }
@@ -227,7 +241,11 @@ Plan make_plan(const Request& req) {
       for (int t : threads) {
         for (const Instance& in : instances[p]) {
           Cell c{p, k, in, t};
-          std::optional<std::string> why = k->refuse ? k->refuse(in) : std::nullopt;
+          std::optional<std::string> why;
+          if (!in.data)
+            why = unheld.at({p, in.name});
+          else if (k->refuse)
+            why = k->refuse(in);
           // The suite's own instances stop at each kernel's range and cap without a word;
           // instances asked for with --n or --instances are reported when skipped.
           if (from_suite && (why || (req.budget_s < 0 && in.size > cap))) continue;

@@ -232,6 +232,37 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
   EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);  // --n and --instances
 }
 
+TEST(BenchLib, SizeAProblemCannotHoldIsSkippedNotAnError) {
+  // --n 19..20: the queens game holds 19 x 19 (361 squares) but not 20 x 20 (400); its 20 x 20
+  // cells are skipped with the board's reason, and N-queens' n = 20 is planned as usual.
+  const sb::Problem* qg = nullptr;
+  for (const sb::Problem* p : sb::problems())
+    if (p->name == "queens-game") qg = p;
+  ASSERT_NE(qg, nullptr);
+  EXPECT_THROW(qg->parse("20x20"), std::invalid_argument);
+  sb::bench::Request req;
+  req.suite = sb::bench::find_suite("quick");
+  req.n = sb::bench::Range{19, 20};
+  req.budget_s = 0;  // no caps: every skip below is the board's
+  req.threads = {1};
+  const auto plan = sb::bench::make_plan(req);
+  std::size_t qg19 = 0, qg20 = 0, nq20 = 0;
+  for (const auto& c : plan.cells) {
+    qg19 += c.problem == qg && c.instance.name == "19x19";
+    EXPECT_FALSE(c.problem == qg && c.instance.name == "20x20");
+    nq20 += c.problem->name == "nqueens" && c.instance.name == "20";
+  }
+  for (const auto& s : plan.skipped)
+    if (s.cell.problem == qg) {
+      ++qg20;
+      EXPECT_EQ(s.cell.instance.name, "20x20");
+      EXPECT_EQ(s.reason, "a 20 x 20 board has more than 368 squares, the supported maximum");
+    }
+  EXPECT_GT(qg19, 0u);
+  EXPECT_EQ(qg20, qg19);  // every kernel that runs 19 x 19 skips 20 x 20
+  EXPECT_GT(nq20, 0u);
+}
+
 TEST(BenchLib, FormerKernelNameIsPlannedUnderItsNewName) {
   sb::bench::Request req;
   req.suite = sb::bench::find_suite("quick");
