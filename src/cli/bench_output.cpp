@@ -412,21 +412,30 @@ std::string count_of(long long n, const char* one, const char* many) {
 
 std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
   if (plan.skipped.empty()) return "nothing to run: the plan has no cell";
-  // One entry per (problem, kernel), in the order of its first cell: that cell's reason and how
-  // many more cells of the kernel are skipped (their reasons may differ: --dry-run gives each).
+  // One entry per (problem, kernel), in the order of its first cell: that cell's reason, how
+  // many more cells of the kernel are skipped and how many of those for another kind of reason
+  // (a suite's cap, a budget, or the kernel's or problem's own words on the instance, which name
+  // the size and so differ from cell to cell); --dry-run gives each.
+  const auto kind = [](const std::string& reason) {
+    if (reason.rfind("above the ", 0) == 0) return 1;  // a suite's cap (bench::make_plan)
+    if (reason.rfind("estimated ", 0) == 0) return 2;  // the budget (over_budget)
+    return 0;
+  };
   struct Group {
-    std::string series, first;
-    std::size_t more = 0;
+    std::string series, first, reason;
+    std::size_t more = 0, other = 0;
   };
   std::vector<Group> groups;
   for (const auto& s : plan.skipped) {
     const std::string series = s.cell.problem->name + "/" + s.cell.kernel->name;
     auto it = std::find_if(groups.begin(), groups.end(),
                            [&](const Group& g) { return g.series == series; });
-    if (it == groups.end())
-      groups.push_back({series, bench::cell_label(s.cell) + ": " + s.reason});
-    else
+    if (it == groups.end()) {
+      groups.push_back({series, bench::cell_label(s.cell) + ": " + s.reason, s.reason});
+    } else {
       ++it->more;
+      it->other += kind(s.reason) != kind(it->reason);
+    }
   }
   constexpr std::size_t kShown = 4;  // kernels named; --dry-run lists every cell
   std::string line = "nothing to run: every requested cell is skipped: ";
@@ -435,9 +444,15 @@ std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
     if (i > 0) line += "; ";
     line += groups[i].first;
     if (groups[i].more > 0)
-      line += " (and " +
-              count_of(static_cast<long long>(groups[i].more), "more cell", "more cells") + " of " +
-              groups[i].series + ")";
+      line +=
+          " (and " + count_of(static_cast<long long>(groups[i].more), "more cell", "more cells") +
+          " of " + groups[i].series +
+          (groups[i].other == 0 ? std::string()
+           : groups[i].other == groups[i].more
+               ? std::string(groups[i].more == 1 ? ", for another reason" : ", for other reasons")
+               : ", " + std::to_string(groups[i].other) + " of them for " +
+                     (groups[i].other == 1 ? "another reason" : "other reasons")) +
+          ")";
     named += 1 + groups[i].more;
   }
   if (groups.size() > kShown)
