@@ -166,9 +166,9 @@ bool replays_as_vcf(const Game& g, const std::vector<int>& line) {
   for (std::size_t i = 0; i < line.size(); i += 2) {
     const int c = line[i];
     if (c < 0 || c >= m * n || s[c] >= 0) return false;
+    if (five_at(c, a)) return true;  // a five wins at once, whatever the defender threatens
     const std::vector<int> dfp = five_points(d);
     if (dfp.size() >= 2 || (dfp.size() == 1 && dfp[0] != c)) return false;
-    if (five_at(c, a)) return true;
     s[c] = a;
     const std::vector<int> fp = five_points(a);
     if (fp.size() >= 2) return true;

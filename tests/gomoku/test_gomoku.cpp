@@ -1202,6 +1202,27 @@ TEST(GomokuProblem, VerifierRejectsABrokenLine) {
   EXPECT_EQ(gm::verify(gm::parse_position("mid01"), none), "na");
 }
 
+TEST(GomokuProblem, VerifierTakesAFiveBesideTheDefendersFour) {
+  // Black to move has four in a row, and so has white: black's five wins at once (h7 or h12),
+  // a move that neither makes five nor blocks white's (h13) loses to white's five at a5.
+  const gm::Position pos = gm::parse_position("15x15:h8,a1,h9,a2,h10,a3,h11,a4");
+  gm::Params p;
+  p.position = pos;
+  const gm::Result r = gm::vcf(p);
+  ASSERT_TRUE(r.win);
+  EXPECT_EQ(gm::verify(pos, r), "pass");
+  gm::Game g(pos.rules);
+  for (int c : pos.moves) g.play(c);
+  const auto at = [&](const char* sq) {
+    return mnk::parse_point(sq, pos.rules.cols, pos.rules.rows);
+  };
+  EXPECT_TRUE(gm::replays_as_vcf(g, {at("h7")}));
+  EXPECT_TRUE(gm::replays_as_vcf(g, {at("h12")}));
+  EXPECT_FALSE(gm::replays_as_vcf(g, {at("h13")}));
+  // a5 blocks white's five and leaves black two five points: a win as well.
+  EXPECT_TRUE(gm::replays_as_vcf(g, {at("a5")}));
+}
+
 TEST(GomokuProblem, AlphaBetaNodeCountsAreDeterministic) {
   for (const char* name : {"mid01/d4", "mid05/d4"}) {
     gm::Params p;
