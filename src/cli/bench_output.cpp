@@ -106,6 +106,15 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
                        "' is there: an interrupted run; carry it on with --resume " +
                        theirs.string() + ", or remove its .part files to start again");
     }
+    // A finished run's files are never written over (as `gomoku match` refuses its --out).
+    for (const auto& [p, path] : csv_path_)
+      if (fs::exists(result_path(path)))
+        throw UsageError("'" + path.string() +
+                         "' exists, a finished run's results: remove it or choose another --out");
+    if (fs::exists(result_path(env_path_)))
+      throw UsageError("'" + env_path_.string() +
+                       "' exists, a finished run's record: remove it, or give this run another "
+                       "--env (or another --out folder)");
     for (const auto& [p, path] : csv_path_) {
       csv_[p] = std::make_unique<PartFile>(path);
       csv_[p]->write(csv_line(bench::csv_columns(*p)));

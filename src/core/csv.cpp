@@ -43,7 +43,12 @@ std::filesystem::path result_path(std::filesystem::path path) {
   if (path.empty()) throw std::runtime_error("empty output file name");
   // A symbolic link is written through: the file it points to is replaced, the link kept.
   std::error_code ec;
-  if (fs::is_symlink(fs::symlink_status(path, ec))) path = fs::weakly_canonical(path);
+  if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    // weakly_canonical leaves a dangling link's own name: resolve the link by hand first.
+    fs::path target = fs::read_symlink(path, ec);
+    if (!ec && target.is_relative()) target = path.parent_path() / target;
+    path = fs::weakly_canonical(ec ? path : target);
+  }
   const fs::file_status st = fs::status(path, ec);
   if (fs::is_directory(st))
     throw std::runtime_error("cannot write '" + path.string() + "': it is a directory");

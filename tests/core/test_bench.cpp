@@ -397,11 +397,17 @@ TEST(BenchCli, AFifoIsNeverReplacedAndALinkIsWrittenThrough) {
   EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
   EXPECT_FALSE(fs::exists(dir.path() / "env.json"));
 
-  // A symbolic link to a CSV: the target gets the results, the link stays a link.
+  // A symbolic link to a CSV: the target gets the results, the link stays a link; a target
+  // that is there already is a finished result, never written over.
   const auto target = dir.path() / "real.csv";
   const auto link = dir.path() / "link.csv";
+  fs::create_symlink("real.csv", link);  // relative, and dangling until the run writes it
   std::ofstream(target) << "old\n";
-  fs::create_symlink(target, link);
+  r = bench(dir, "--kernels bitboard --n 4 --reps 1 --warmup 0 --out '" + link.string() + "'");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("exists, a finished run's results"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(target), "old\n");
+  fs::remove(target);
   r = bench(dir, "--kernels bitboard --n 4 --reps 1 --warmup 0 --out '" + link.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
@@ -509,6 +515,8 @@ TEST(BenchCli, SkippedCellsAreReportedNeverDroppedSilently) {
   EXPECT_NE(r.err.find("use --budget SECONDS instead of the caps"), std::string::npos) << r.err;
 
   // The budget: a cell whose estimate (from the smaller n) exceeds it is skipped, with a line.
+  fs::remove(csv);  // the run before is finished: its files are never written over
+  fs::remove(dir.path() / "env.json");
   r = bench(dir, "--kernels backtrack-rows --n 4..13 --reps 1 --warmup 0 --budget 0.001 --out '" +
                      csv.string() + "'");
   EXPECT_EQ(r.code, 0) << r.err;
@@ -654,6 +662,8 @@ TEST(BenchCli, AGameRunsInstanceReproducesItInBench) {
     const auto one = parse_csv(slurp(single_csv));
     ASSERT_EQ(one.size(), 2u) << command;
     const std::string instance = one[1][col(one, "instance")];
+    fs::remove(bench_csv);  // the last pair's run is finished: its files are never written over
+    fs::remove(dir.path() / "env.json");
     const auto r =
         bench(dir, "--problem " + problem + " --kernels " + kernel + " --instances '" + instance +
                        "' --reps 1 --warmup 0 --out '" + bench_csv.string() + "'");
