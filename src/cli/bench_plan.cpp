@@ -124,8 +124,9 @@ int most_mpi_threads(const bench::Plan& plan) {
 }
 
 void print_dry_run(const BenchPlan& p, std::ostream& out) {
-  out << "suite " << p.suite->name << ": " << p.plan.cells.size() << " cells, " << p.reps
-      << " reps after " << p.warmup << " warm-up run(s) each, budget "
+  out << "suite " << p.suite->name << ": " << p.plan.cells.size()
+      << (p.plan.cells.size() == 1 ? " cell, " : " cells, ") << p.reps << " reps after " << p.warmup
+      << " warm-up run(s) each, budget "
       << (p.plan.budget_s > 0 ? seconds_text(p.plan.budget_s) : "none") << "\n";
   for (const auto& c : p.plan.cells) out << "run  " << bench::cell_label(c) << "\n";
   for (const auto& s : p.plan.skipped)

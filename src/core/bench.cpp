@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 #include "core/csv.hpp"
@@ -224,8 +225,24 @@ Plan make_plan(const Request& req) {
         }
       }
     } else if (req.instances.empty()) {
-      for (const auto& text : p->suite(req.suite->name)) list.push_back(p->parse(text));
+      const auto texts = p->suite(req.suite->name);
+      if (texts.empty() && named) {
+        std::string covered;
+        for (const Problem* q : problems())
+          if (!q->suite(req.suite->name).empty())
+            covered += (covered.empty() ? "" : ", ") + q->name;
+        throw std::invalid_argument("the " + std::string(req.suite->name) + " suite has no " +
+                                    p->name + " instance (it covers " + covered +
+                                    "); choose another --suite, or give --n or --instances");
+      }
+      for (const auto& text : texts) list.push_back(p->parse(text));
     }
+    // One cell per instance: a repeat ("8;08" is n = 8 twice) is dropped, as a repeated kernel
+    // or thread count is.
+    std::set<std::string> seen;
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](const Instance& in) { return !seen.insert(in.name).second; }),
+               list.end());
   }
 
   const bool from_suite = !req.n && req.instances.empty();

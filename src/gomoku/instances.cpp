@@ -89,7 +89,17 @@ Position parse_position(std::string_view text) {
         p.depth = depth;
         return p;
       }
-    throw std::invalid_argument(bad + "; committed positions: vcf01..vcf24, mid01..");
+    // The committed names by series, first..last (vcf01..vcf24, mid01..mid08).
+    std::string names;
+    const auto& all = committed_positions();
+    for (std::size_t i = 0; i < all.size();) {
+      const std::string series = all[i].name.substr(0, all[i].name.find_first_of("0123456789"));
+      std::size_t j = i;
+      while (j + 1 < all.size() && all[j + 1].name.rfind(series, 0) == 0) ++j;
+      names += (names.empty() ? "" : ", ") + all[i].name + (j > i ? ".." + all[j].name : "");
+      i = j + 1;
+    }
+    throw std::invalid_argument(bad + "; committed positions: " + names);
   }
   std::string board = body.substr(0, colon);
   const std::string moves = body.substr(colon + 1);

@@ -225,8 +225,26 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
   ASSERT_EQ(plan.problems.size(), 1u);
   EXPECT_EQ(plan.problems[0]->name, "queens-game");
   EXPECT_EQ(plan.cells.front().instance.name, "6x7");
+  req.instances = {"6x7", "6x7", "5x5:misere"};  // a repeat is one cell
+  plan = sb::bench::make_plan(req);
+  std::size_t six_by_seven = 0;
+  for (const auto& c : plan.cells)
+    six_by_seven += c.instance.name == "6x7" && c.kernel->name == "memo" && c.threads == 1;
+  EXPECT_EQ(six_by_seven, 1u);
   req.instances = {"nonsense"};
   EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);
+  // A suite without instances of a problem asked for by name: said so, not an empty plan.
+  sb::bench::Request lone;
+  lone.suite = sb::bench::find_suite("long");
+  lone.problems = {sb::find_problem("nqueens")};
+  try {
+    (void)sb::bench::make_plan(lone);
+    ADD_FAILURE() << "an empty plan";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("the long suite has no nqueens instance (it covers ", 0),
+              0u)
+        << e.what();
+  }
   req.instances = {"6"};
   req.n = sb::bench::Range{4, 5};
   EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);  // --n and --instances

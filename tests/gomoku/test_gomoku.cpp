@@ -1182,6 +1182,16 @@ TEST(GomokuProblem, EveryKernelPassesOnTheVcfPositions) {
   }
   EXPECT_EQ(prob.parse("mid03/d4").name, "mid03/d4");
   EXPECT_THROW(prob.parse("vcf00"), std::invalid_argument);
+  try {  // the message names every committed series, first..last
+    (void)gm::parse_position("vcf25");
+    ADD_FAILURE() << "vcf25 parsed";
+  } catch (const std::invalid_argument& e) {
+    const auto& all = gm::committed_positions();
+    const std::string want =
+        "committed positions: vcf01..vcf24, mid01.." + all.back().name;  // the last a mid
+    EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+    EXPECT_EQ(all.back().name.rfind("mid", 0), 0u);
+  }
 }
 
 TEST(GomokuProblem, VerifierRejectsABrokenLine) {
