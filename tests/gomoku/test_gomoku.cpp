@@ -962,7 +962,7 @@ TEST(GomokuPbrain, BadLinesGetErrorAndTheBrainGoesOn) {
   EXPECT_EQ(got[0], "ERROR no board: send START first");
   EXPECT_EQ(got[1], "ERROR unsupported size 0x0 (5 to 26 per side)");
   EXPECT_EQ(got[2], "ERROR unsupported size 40x40 (5 to 26 per side)");
-  EXPECT_EQ(got[3], "ERROR START needs the board size, e.g. START 15");
+  EXPECT_EQ(got[3], "ERROR START needs one board size, e.g. START 15 (got 'x')");
   EXPECT_EQ(got[4], "OK");
   EXPECT_EQ(got[5], "ERROR TURN 99,99: the point is off the 20x10 board");
   EXPECT_EQ(got[6], "ERROR TURN needs x,y, e.g. TURN 7,7");
@@ -977,6 +977,24 @@ TEST(GomokuPbrain, BadLinesGetErrorAndTheBrainGoesOn) {
   EXPECT_EQ(got[15], "9,5") << "a centre point of 20 x 10";
   EXPECT_EQ(got[16], "UNKNOWN command 'FROB'");
   EXPECT_EQ(got[17].rfind("name=\"searchbench\"", 0), 0u);
+}
+
+TEST(GomokuPbrain, AFailedStartLeavesNoBoard) {
+  // START with extra text, or an unsupported size, answers ERROR and drops the last game's board:
+  // a BEGIN after it is refused rather than played on the old board.
+  const auto got = session(
+      "RECTSTART 10,5\nSTART 15 extra\nBEGIN\nRECTSTART 10,5\nSTART 4\nBEGIN\n"
+      "RECTSTART 10,5\nRECTSTART 10\nBEGIN\nSTART 15\nBEGIN\nEND\n");
+  ASSERT_EQ(got.size(), 11u);
+  EXPECT_EQ(got[0], "OK");
+  EXPECT_EQ(got[1], "ERROR START needs one board size, e.g. START 15 (got '15 extra')");
+  EXPECT_EQ(got[2], "ERROR no board: send START first");
+  EXPECT_EQ(got[4], "ERROR unsupported size 4x4 (5 to 26 per side)");
+  EXPECT_EQ(got[5], "ERROR no board: send START first");
+  EXPECT_EQ(got[7], "ERROR RECTSTART needs width,height, e.g. RECTSTART 20,15 (got '10')");
+  EXPECT_EQ(got[8], "ERROR no board: send START first");
+  EXPECT_EQ(got[9], "OK");
+  EXPECT_EQ(got[10], "7,7");
 }
 
 TEST(GomokuPbrain, DecidedPositionsAreAnsweredAndTheBrainGoesOn) {

@@ -161,10 +161,11 @@ TEST(GomokuCli, PbrainThroughTheLink) {
   const std::string dir = temp_path("pb");
   fs::create_directories(dir);
   {
-    std::ofstream(dir + "/in") << "START 15\nINFO timeout_turn 200\nBEGIN\nTURN 8,8\nABOUT\n"
-                                  "TURN 99,99\nSTART 0\nBOARD\n1,1,1\nDONE\nTAKEBACK 1,1\nRESTART\n"
-                                  "BOARD\n7,7,2\n8,7,2\n9,7,2\n10,7,2\n6,7,1\n0,0,1\n0,14,1\nDONE\n"
-                                  "END\n";
+    std::ofstream(dir + "/in")
+        << "START 15\nINFO timeout_turn 200\nBEGIN\nTURN 8,8\nABOUT\n"
+           "TURN 99,99\nSTART 0\nSTART 15\nBOARD\n1,1,1\nDONE\nTAKEBACK 1,1\nRESTART\n"
+           "BOARD\n7,7,2\n8,7,2\n9,7,2\n10,7,2\n6,7,1\n0,0,1\n0,14,1\nDONE\n"
+           "END\n";
   }
   const std::string cmd =
       link.string() + " --level 2 <" + dir + "/in >" + dir + "/out 2>" + dir + "/err";
@@ -177,19 +178,20 @@ TEST(GomokuCli, PbrainThroughTheLink) {
     while (std::getline(in, l))
       if (l.rfind("DEBUG", 0) != 0 && l.rfind("MESSAGE", 0) != 0) lines.push_back(l);
   }
-  ASSERT_EQ(lines.size(), 10u) << slurp(dir + "/out");
+  ASSERT_EQ(lines.size(), 11u) << slurp(dir + "/out");
   EXPECT_EQ(lines[0], "OK");
   EXPECT_EQ(lines[1], "7,7");
   EXPECT_TRUE(std::regex_match(lines[2], std::regex("[0-9]+,[0-9]+")));
   EXPECT_EQ(lines[3].rfind("name=\"searchbench\"", 0), 0u);
   EXPECT_EQ(lines[4], "ERROR TURN 99,99: the point is off the 15x15 board");
   EXPECT_EQ(lines[5], "ERROR unsupported size 0x0 (5 to 26 per side)");
-  EXPECT_EQ(lines[6],
+  EXPECT_EQ(lines[6], "OK");  // a failed START leaves no board: a new one
+  EXPECT_EQ(lines[7],
             "ERROR BOARD has 1 own and 0 opponent stones: not a position with this "
             "brain to move");
-  EXPECT_EQ(lines[7], "ERROR TAKEBACK 1,1: there is no stone on that point");
-  EXPECT_EQ(lines[8], "OK");
-  EXPECT_EQ(lines[9], "11,7") << "the opponent's four 7..10 on row 7 (6,7 taken): block 11,7";
+  EXPECT_EQ(lines[8], "ERROR TAKEBACK 1,1: there is no stone on that point");
+  EXPECT_EQ(lines[9], "OK");
+  EXPECT_EQ(lines[10], "11,7") << "the opponent's four 7..10 on row 7 (6,7 taken): block 11,7";
   fs::remove_all(dir);
 }
 
