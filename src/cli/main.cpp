@@ -22,13 +22,14 @@
 #include "build_info.hpp"
 #include "cli/commands.hpp"
 #include "cli/run.hpp"
+#include "core/echo_text.hpp"
 #include "core/mpi.hpp"
 
 namespace {
 
 // An error every rank meets alike (bad input): reported by rank 0 alone, exit 2 everywhere.
 int usage_error(const std::string& what) {
-  if (sb::cli::is_root()) std::cerr << "searchbench: error: " << what << "\n";
+  if (sb::cli::is_root()) std::cerr << "searchbench: error: " << sb::printable_text(what) << "\n";
   sb::mpi::finalize();
   return 2;
 }
@@ -38,10 +39,10 @@ int usage_error(const std::string& what) {
 int own_error(const std::string& what, int code) {
   if (sb::mpi::launched_size() > 1 || sb::mpi::size() > 1)
     std::cerr << "searchbench: error: rank "
-              << (sb::mpi::active() ? sb::mpi::rank() : sb::mpi::launched_rank()) << ": " << what
-              << "\n";
+              << (sb::mpi::active() ? sb::mpi::rank() : sb::mpi::launched_rank()) << ": "
+              << sb::printable_text(what) << "\n";
   else
-    std::cerr << "searchbench: error: " << what << "\n";
+    std::cerr << "searchbench: error: " << sb::printable_text(what) << "\n";
   if (sb::mpi::active() && sb::mpi::size() > 1) sb::mpi::abort(code);
   sb::mpi::finalize();
   return code;

@@ -18,3 +18,10 @@ TEST(EchoText, LongTextCutAt200BytesOnACharacterBoundary) {
   EXPECT_EQ(sb::echo_text(s), std::string(199, 'y') + "...");
   EXPECT_EQ(sb::echo_text(std::string(200, 'w')), std::string(200, 'w'));  // no cut at 200
 }
+
+TEST(EchoText, PrintableTextKeepsItsLengthAndShowsControlBytes) {
+  const std::string long_line = std::string(500, 'x') + "\r\x1b" + std::string(500, 'z');
+  EXPECT_EQ(sb::printable_text(long_line), std::string(500, 'x') + "??" + std::string(500, 'z'));
+  EXPECT_EQ(sb::printable_text("SFEN: '\x1b' cannot be"), "SFEN: '?' cannot be");
+  EXPECT_EQ(sb::printable_text("\xe9\x87\x91"), "\xe9\x87\x91");  // UTF-8 kept
+}

@@ -135,8 +135,16 @@ TEST(GomokuCli, ReplayTornAndMalformedRecords) {
   const auto missing = run_cli("gomoku replay " + temp_path("missing.psq"));
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(count_lines(missing.err), 1);
+  // A header with an escape and a carriage return: quoted with '?' for each, one line.
+  const std::string raw = temp_path("raw.psq");
+  std::ofstream(raw) << "Pisk\x1b[31mRED\rover\n";
+  const auto e = run_cli("gomoku replay " + raw);
+  EXPECT_EQ(e.exit_code, 2);
+  EXPECT_EQ(count_lines(e.err), 1) << e.err;
+  EXPECT_NE(e.err.find("'Pisk?[31mRED?over'"), std::string::npos) << e.err;
   fs::remove(torn);
   fs::remove(bad);
+  fs::remove(raw);
 }
 
 TEST(GomokuCli, ReplayGomocupArchiveRecord) {
