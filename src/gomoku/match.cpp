@@ -295,6 +295,16 @@ std::string summary_text(const MatchSummary& s, const std::string& name_a,
                 100 * s.error95, elo(s.elo).c_str(), elo(s.elo_low).c_str(),
                 elo(s.elo_high).c_str());
   std::string out = buf;
+  if (s.games > 0 && s.error95 == 0) {
+    // Every game scored alike: the spread of the games gives no interval (a normal one would
+    // read +- 0.0 %), so none is claimed.
+    std::snprintf(buf, sizeof buf,
+                  "%s vs %s: +%d =%d -%d in %d games, score %.1f %% (every game alike: no "
+                  "interval), Elo difference %s",
+                  name_a.c_str(), name_b.c_str(), s.wins, s.draws, s.losses, s.games, 100 * s.score,
+                  elo(s.elo).c_str());
+    return buf;
+  }
   if (s.pairs >= 2) {
     std::snprintf(buf, sizeof buf, "; by %d colour-swapped game pairs: +- %.1f %%, Elo [%s, %s]",
                   s.pairs, 100 * s.error95_pairs, elo(s.elo_low_pairs).c_str(),

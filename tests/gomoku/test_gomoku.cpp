@@ -1091,6 +1091,18 @@ TEST(GomokuMatch, OpeningsAndScore) {
   EXPECT_EQ(gm::summary_text(s, "A", "B").find("pairs"), std::string::npos);
 }
 
+TEST(GomokuMatch, EveryGameAlikeClaimsNoInterval) {
+  std::vector<gm::GameResult> games(2);
+  for (auto& g : games) g.score_a = 1.0;
+  EXPECT_EQ(gm::summary_text(gm::summarize(games), "A", "B"),
+            "A vs B: +2 =0 -0 in 2 games, score 100.0 % (every game alike: no interval), Elo "
+            "difference +inf");
+  for (auto& g : games) g.score_a = 0.5;
+  EXPECT_EQ(gm::summary_text(gm::summarize(games), "A", "B"),
+            "A vs B: +0 =2 -0 in 2 games, score 50.0 % (every game alike: no interval), Elo "
+            "difference +0");
+}
+
 TEST(GomokuMatch, ScoreByGamePairs) {
   // four openings, each once with each colour: pair means 0.5, 1, 0.5, 0
   const double score[8] = {1, 0, 1, 1, 1, 0, 0, 0};
