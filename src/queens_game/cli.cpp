@@ -216,6 +216,11 @@ int run_play(const PlayOptions& o) {
   if (o.n > 16)
     throw UsageError("play supports boards up to 16 x 16, got -n " + std::to_string(o.n));
   const int n = o.n;
+  // The computer plays perfectly, so each of its moves solves its position: on 14 x 14 a first
+  // move is some 2.5 G nodes, on 16 x 16 a whole G(16) solve (about half an hour of a core).
+  if (n >= 14)
+    std::cerr << "searchbench queens-game play: the computer plays perfectly; on " << n << " x "
+              << n << " its first moves may take minutes to hours (Ctrl-C stops the game)\n";
   Player player(n, n, memory_option(o.max_memory));
   Squares free;
   for (int s = 0; s < n * n; ++s) free.set(s);

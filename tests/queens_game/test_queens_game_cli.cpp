@@ -281,6 +281,20 @@ TEST(QueensGameCli, PlayPipedRunsToTheEnd) {
   EXPECT_NE(r.out.find("     a b c d e"), std::string::npos) << r.out;
 }
 
+TEST(QueensGameCli, PlayOnLargeBoardsSaysTheComputerMayTakeLong) {
+  // From 14 x 14 a note (stderr) says that the computer's moves may take long; not below.
+  auto r = run("queens-game play -n 14", "q\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("searchbench queens-game play: the computer plays perfectly; on 14 x 14 "
+                        "its first moves may take minutes to hours (Ctrl-C stops the game)\n",
+                        0),
+            0u)
+      << r.out;
+  r = run("queens-game play -n 13", "q\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.find("plays perfectly"), std::string::npos) << r.out;
+}
+
 TEST(QueensGameCli, PlayComputerFirstWinsEightByEight) {
   // The first player wins 8 x 8, so the computer moving first must win whatever is typed.
   std::string moves;
