@@ -47,13 +47,14 @@ double flat(double) {
 }
 
 std::vector<K> kernels() {
-  const std::string range = "boards 5..26, alpha-beta depth 1..30";
+  // Board sides 5..26; the depth kernels also take /d1../d30 (the threat kernels ignore it).
+  const std::string threats = "sides 5..26", range = "5..26, /d 1..30";
   // caps: the largest depth each suite runs (threat kernels ignore the depth).
   std::vector<K> v;
   v.push_back({.name = "vcf",
                .backend = "serial",
                .summary = "victory by continuous fours (src/mnk VcfSearch)",
-               .range = range,
+               .range = threats,
                .fn = vcf,
                .caps = {{"quick", 30}, {"full", 30}},
                .micro = {"vcf03", "vcf08"},
@@ -63,7 +64,7 @@ std::vector<K> kernels() {
                .backend = "serial",
                .summary = "victory by continuous threats: fours, threes, every VCF-breaking "
                           "defence",
-               .range = range,
+               .range = threats,
                .fn = vct,
                .caps = {{"quick", 30}, {"full", 30}},
                .micro = {"vcf03", "mid05"},

@@ -198,7 +198,9 @@ const sb::Problem& problem() {
     sb::Problem base;
     base.name = "tsume";
     base.title = "tsume-shogi: shortest forced mate and main line";
-    base.instance_syntax = "a puzzle name (searchbench tsume list) or an SFEN position";
+    base.instance_syntax =
+        "a puzzle name (searchbench tsume list) or an SFEN position, optionally :nodes=N (a "
+        "fixed node budget, e.g. zuko-100:nodes=20000000)";
     base.size_name = "mate length";
     base.columns = {"outcome",          "mate_length",    "length_proven",      "main_line",
                     "main_line_kif",    "leftover",       "positions",          "sfen",
