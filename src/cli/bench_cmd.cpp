@@ -64,7 +64,7 @@ bench::Row run_once(const bench::Cell& c, const std::string& label, bool watch) 
   double wall = 0;
   {
     std::optional<ProgressWatch> w;
-    if (watch) w.emplace(progress, label);
+    if (watch) w.emplace(progress, "searchbench bench: " + label);
     std::tie(out, wall) = timed([&] { return k.run(c.instance, s); });
   }
   return run_row(*c.problem, k, c.instance, s, out, wall, c.problem->verify(c.instance, s, out));

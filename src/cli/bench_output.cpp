@@ -241,9 +241,8 @@ void BenchFiles::write_record() {
   // the new one, never half of one.
   const std::string text = json_text(record_);
   std::FILE* f = std::fopen(record_tmp_.c_str(), "wb");
-  if (f == nullptr)
-    throw std::runtime_error("cannot write '" + record_tmp_.string() +
-                             "': " + std::strerror(errno));
+  if (f == nullptr)  // named as the user gave it (the record's own file is beside it)
+    throw std::runtime_error("cannot write '" + env_path_.string() + "': " + std::strerror(errno));
   const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   if (std::fclose(f) != 0 || !ok) {
     ::unlink(record_tmp_.c_str());

@@ -258,6 +258,7 @@ class Engine {
     in >> w;
     if (w != "name") return say("info string setoption needs 'name <id> [value <x>]'");
     while (in >> w && w != "value") name += (name.empty() ? "" : " ") + w;
+    if (name.empty()) return say("info string setoption needs 'name <id> [value <x>]'");
     std::getline(in >> std::ws, value);
     auto number = [&](long lo, long hi) -> long {
       try {

@@ -400,6 +400,7 @@ TEST(BenchCli, UnwritableOutIsAClearErrorAndLeavesNoFile) {
   r = bench(dir,
             "--kernels bitboard --n 4 --env /nonexistent/env.json --out '" + csv.string() + "'");
   EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("cannot write '/nonexistent/env.json': "), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(csv));
 }
 

@@ -381,6 +381,7 @@ TEST(TsumeUsi, BadLinesKeepRunning) {
       "position startpos moves 7g7f 7g7f\n"
       "position nonsense\n"
       "setoption name Nope value 3\n"
+      "setoption name\n"
       "setoption name USI_Hash value lots\n"
       "go mate soon\n"
       "go mate 5000 extra\n"
@@ -397,6 +398,7 @@ TEST(TsumeUsi, BadLinesKeepRunning) {
       "LNSGKGSNL w - 1",
       "info string position needs 'startpos' or 'sfen <sfen>'",
       "info string unknown option: Nope",
+      "info string setoption needs 'name <id> [value <x>]'",
       "info string option USI_Hash needs an integer from 1 to 65536, got 'lots'",
       "info string go mate needs milliseconds or 'infinite', got 'soon'",
       "info string go mate takes one argument (milliseconds or 'infinite'), got 'extra' after "
