@@ -1,4 +1,7 @@
 // `searchbench gomoku openings`: balanced short openings for `gomoku match`.
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -34,12 +37,19 @@ int run_openings(const OpeningsOptions& o) {
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string(e.what()) + " (--out)");
   }
-  const auto lines = gm::generate_openings(rules, o.count, o.stones, o.seed, o.depth, o.max_score,
-                                           20000, [&](int k) {
-                                             std::fprintf(stderr, "\ropenings: %d/%d", k, o.count);
-                                             std::fflush(stderr);
-                                           });
-  std::fprintf(stderr, "\n");
+  // Progress on stderr: one line redrawn on a terminal, else a line every tenth (a log file
+  // gets no carriage returns).
+  const bool tty = ::isatty(2) != 0;
+  const int step = std::max(1, o.count / 10);
+  const auto lines = gm::generate_openings(
+      rules, o.count, o.stones, o.seed, o.depth, o.max_score, 20000, [&](int k) {
+        if (tty)
+          std::fprintf(stderr, "\ropenings: %d/%d", k, o.count);
+        else if (k % step == 0 || k == o.count)
+          std::fprintf(stderr, "openings: %d/%d\n", k, o.count);
+        std::fflush(stderr);
+      });
+  if (tty) std::fprintf(stderr, "\n");
   std::ostringstream text;
   text << "# " << o.count << " openings of " << o.stones << " stones for " << gm::describe(rules)
        << ", made by: searchbench gomoku openings --count " << o.count << " --stones " << o.stones
