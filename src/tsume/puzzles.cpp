@@ -119,6 +119,9 @@ Instance parse_instance(std::string_view text) {
           "' is neither a puzzle of the suite (see `searchbench tsume list`) nor an SFEN "
           "position"));
     inst = Instance{"", parse_sfen(text)};
+    // A suite position given by its SFEN is named as the suite names it (as `tsume solve --sfen`
+    // reports it), so that one position is one instance in a CSV.
+    if (const Puzzle* p = find_puzzle(inst.position)) inst.name = p->name;
   }
   inst.max_nodes = budget;
   return inst;

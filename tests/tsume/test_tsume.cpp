@@ -903,6 +903,8 @@ TEST(TsumeSuite, WellFormed) {
       EXPECT_EQ(p.expected % 2, 1) << p.name;
     }
     EXPECT_EQ(parse_instance(p.name).position.key(), parse_sfen(p.sfen).key());
+    // given by its SFEN, a suite position is named as the suite names it
+    EXPECT_EQ(format_instance(parse_instance(p.sfen)), p.name);
   }
 }
 
@@ -1073,8 +1075,10 @@ TEST(TsumeLongSet, NodeBudgetInstances) {
   EXPECT_EQ(x.max_nodes, 20000u);
   EXPECT_EQ(format_instance(x), "zuko-100:nodes=20000");
   EXPECT_EQ(parse_instance("jisaku-10").max_nodes, 0u);
-  const std::string sfen = "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1";
-  EXPECT_EQ(format_instance(parse_instance(sfen + ":nodes=7")), sfen + ":nodes=7");
+  const std::string sfen = "8k/9/3+P1p3/7P1/9/9/9/9/9 b 2GL2r2b2g4s4n3l15p 1";  // jisaku-10
+  EXPECT_EQ(format_instance(parse_instance(sfen + ":nodes=7")), "jisaku-10:nodes=7");
+  const std::string other = "4k4/9/4P4/9/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1";  // not in the suite
+  EXPECT_EQ(format_instance(parse_instance(other + ":nodes=7")), other + ":nodes=7");
   for (const char* bad : {"zuko-100:nodes=", "zuko-100:nodes=0", "zuko-100:nodes=1x",
                           "zuko-100:n=5", "zuko-100:", "zuko-100:nodes=-3"})
     EXPECT_THROW(parse_instance(bad), std::invalid_argument) << bad;
