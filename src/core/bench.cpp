@@ -200,6 +200,7 @@ Plan make_plan(const Request& req) {
                                   "; add --problem for that problem's own message");
     }
   }
+  std::string without_n;  // the problems --n leaves out when no problem or kernel is named
   for (const Problem* p : candidates) {
     const bool named = problems_named || !req.kernels.empty();
     auto& list = instances[p];
@@ -208,6 +209,7 @@ Plan make_plan(const Request& req) {
         if (named)
           throw std::invalid_argument("--n does not apply to " + p->name + " (its instances are " +
                                       p->instance_syntax + "); use --instances");
+        without_n += (without_n.empty() ? "" : ", ") + p->name;
         continue;
       }
       for (int n = req.n->lo; n <= req.n->hi; ++n) {
@@ -245,6 +247,13 @@ Plan make_plan(const Request& req) {
                list.end());
   }
 
+  if (!without_n.empty()) {
+    std::string with_n;
+    for (const Problem* p : candidates)
+      if (p->from_n) with_n += (with_n.empty() ? "" : ", ") + p->name;
+    plan.notes.push_back("--n gives the sizes of " + with_n + " only: " + without_n +
+                         " left out (their instances are given with --instances)");
+  }
   const bool from_suite = !req.n && req.instances.empty();
   const auto threads_all =
       req.threads.empty() ? suite_threads(*req.suite, req.hardware_threads) : req.threads;

@@ -92,6 +92,7 @@ struct Plan {
   std::vector<Skip> skipped;
   std::vector<const Problem*> problems;  ///< problems with at least one cell to run
   double budget_s = 0;                   ///< the per-run budget in force (0: none)
+  std::vector<std::string> notes;        ///< what the plan left out unasked, one line each
 };
 
 /// Builds the plan. Serial kernels run once, at threads = 1, whatever --threads says. Throws

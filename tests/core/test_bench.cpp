@@ -216,6 +216,11 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
   std::size_t with_n = 0;  // --n applies to the problems that define from_n (not tsume)
   for (const sb::Problem* p : sb::problems()) with_n += static_cast<bool>(p->from_n);
   EXPECT_EQ(plan.problems.size(), with_n);
+  // the problems left out are named in a note
+  ASSERT_EQ(plan.notes.size(), 1u);
+  EXPECT_NE(plan.notes[0].find("tsume"), std::string::npos) << plan.notes[0];
+  EXPECT_EQ(plan.notes[0].rfind("--n gives the sizes of nqueens, queens-game only: ", 0), 0u)
+      << plan.notes[0];
   req.n.reset();
   plan = sb::bench::make_plan(req);
   EXPECT_EQ(plan.problems.size(), sb::problems().size());
