@@ -68,6 +68,10 @@ int run_match(const MatchCliOptions& o) {
   mo.b.level = o.white_opt->count() ? o.white : gm::kMaxLevel;
   mo.a_engine = engine_of(o.black_engine, o.black_engine_opt);
   mo.b_engine = engine_of(o.white_engine, o.white_engine_opt);
+  if (!o.log.empty() && !mo.a_engine && !mo.b_engine)
+    throw UsageError(
+        "--log records the pbrain lines exchanged with an engine, and both players "
+        "are built-in levels: give --black-engine or --white-engine, or no --log");
   mo.a.seconds = mo.b.seconds = seconds_of(o.seconds, "--time-per-move");
   mo.a.threads = mo.b.threads = o.threads;
   mo.a.tt_bytes = mo.b.tt_bytes = bytes_of(o.max_memory);

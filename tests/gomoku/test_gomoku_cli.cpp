@@ -510,7 +510,11 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
       "gomoku match --white 1 --out x.csv",
       "gomoku match --black 1 --white 1 --tolerance -1 --out x.csv",
       "gomoku match --black 1 --white 1 --time-per-game 0 --out x.csv",
-      "gomoku match --black 1 --white 1 --log /nonexistent/dir/m.log --out " + temp_path("log.csv"),
+      // a log with no engine to record; a log that cannot be written
+      "gomoku match --black 1 --white 1 --log " + temp_path("m.log") + " --out " +
+          temp_path("log.csv"),
+      "gomoku match --black 1 --white-engine /bin/true --log /nonexistent/dir/m.log --out " +
+          temp_path("log.csv"),
       // an output that cannot take the result is refused before any game or opening is made
       "gomoku match --black 1 --white 1 --games 1 --out \"\"",
       "gomoku match --black 1 --white 1 --games 1 --out " + dir,
