@@ -63,9 +63,18 @@ Range parse_range(std::string_view text) {
     lo = to_int(t.substr(0, dots));
     hi = to_int(t.substr(dots + 2));
   }
-  if (!lo || !hi)
+  if (!lo || !hi) {
+    // All digits yet not a number: too large for one, so out of range rather than unreadable.
+    const auto digits = [](std::string_view s) {
+      return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    const bool numbers = dots == std::string_view::npos
+                             ? digits(t)
+                             : digits(t.substr(0, dots)) && digits(t.substr(dots + 2));
+    if (numbers) throw std::invalid_argument("--n: '" + shown + "' is outside 1..1000");
     throw std::invalid_argument("--n: '" + shown +
                                 "' is not a range of decimal integers (use A..B or N, e.g. 4..12)");
+  }
   if (*lo < 1 || *hi > 1000) throw std::invalid_argument("--n: '" + shown + "' is outside 1..1000");
   if (*lo > *hi)
     throw std::invalid_argument("--n: '" + shown +

@@ -154,6 +154,15 @@ TEST(BenchLib, ParseRange) {
   for (const char* bad :
        {"", " ", "12..4", "a..b", "4..", "..4", "0..3", "4-8", "3.5", "4..2000", "0x10", "+4"})
     EXPECT_THROW(parse_range(bad), std::invalid_argument) << "'" << bad << "'";
+  // digits too many for a number: out of range, not unreadable
+  for (const char* big : {"99999999999999999999", "4..99999999999999999999"}) {
+    try {
+      (void)parse_range(big);
+      ADD_FAILURE() << big;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()), std::string("--n: '") + big + "' is outside 1..1000");
+    }
+  }
 }
 
 TEST(BenchLib, ParseThreads) {
