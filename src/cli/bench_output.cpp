@@ -85,9 +85,12 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
   try {
     if (to_dir_ && !fs::exists(out_)) fs::create_directories(out_);
     std::vector<fs::path> parts = {record_path_};
+    // One file by two spellings (./x.csv and x.csv, a link): compared where they lead.
+    const auto where = [](const fs::path& f) {
+      return fs::weakly_canonical(fs::absolute(result_path(f)));
+    };
     for (const auto& [p, path] : csv_path_) {
-      if (fs::weakly_canonical(env_path_) == fs::weakly_canonical(path))
-        throw UsageError("--env and --out name the same file");
+      if (where(env_path_) == where(path)) throw UsageError("--env and --out name the same file");
       parts.push_back(part_path_of(result_path(path)));
     }
     (void)result_path(env_path_);
@@ -107,14 +110,7 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
                        theirs.string() + ", or remove its .part files to start again");
     }
     // A finished run's files are never written over (as `gomoku match` refuses its --out).
-    for (const auto& [p, path] : csv_path_)
-      if (fs::exists(result_path(path)))
-        throw UsageError("'" + path.string() +
-                         "' exists, a finished run's results: remove it or choose another --out");
-    if (fs::exists(result_path(env_path_)))
-      throw UsageError("'" + env_path_.string() +
-                       "' exists, a finished run's record: remove it, or give this run another "
-                       "--env (or another --out folder)");
+    if (const auto f = finished_there()) throw UsageError(never_written_over(*f, *f != env_path_));
     for (const auto& [p, path] : csv_path_) {
       csv_[p] = std::make_unique<PartFile>(path);
       csv_[p]->write(csv_line(bench::csv_columns(*p)));
@@ -138,7 +134,25 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
   }
 }
 
+std::optional<fs::path> BenchFiles::finished_there() const {
+  for (const auto& [p, path] : csv_path_)
+    if (fs::exists(result_path(path))) return path;
+  if (fs::exists(result_path(env_path_))) return env_path_;
+  return std::nullopt;
+}
+
+std::string BenchFiles::never_written_over(const fs::path& f, bool csv) {
+  if (csv)
+    return "'" + f.string() +
+           "' exists, a finished run's results: remove it or choose another --out";
+  return "'" + f.string() +
+         "' exists, a finished run's record: remove it, or give this run another --env (or "
+         "another --out folder)";
+}
+
 std::string BenchFiles::resume(nlohmann::ordered_json record) {
+  // The finished files are written at the end: any there now would be written over.
+  if (const auto f = finished_there()) return never_written_over(*f, *f != env_path_);
   record_ = std::move(record);
   std::map<std::string, const Problem*> by_name;
   for (const auto& [p, path] : csv_path_) by_name[p->name] = p;
@@ -252,6 +266,13 @@ void BenchFiles::write_record() {
 }
 
 void BenchFiles::commit(const std::string& env_json) {
+  // A file of the same name made while the run went on is not written over either: the run's
+  // rows stay in its .part files, which --resume finishes once that file is moved away.
+  if (const auto f = finished_there())
+    throw std::runtime_error("'" + f->string() +
+                             "' was made while this run went on and is not written over; the "
+                             "run's results are kept in its .part files: move that file away, "
+                             "then --resume");
   AtomicFile env(env_path_);
   env.write(env_json);
   env.commit();

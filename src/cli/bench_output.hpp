@@ -88,6 +88,11 @@ class BenchFiles {
 
  private:
   void write_record();
+  /// A file the run would write at its end (a CSV or env.json) that is there already: a finished
+  /// run's, or one made while this run went on; nullopt when none is.
+  std::optional<std::filesystem::path> finished_there() const;
+  /// The refusal for such a file before a run: never written over.
+  static std::string never_written_over(const std::filesystem::path& f, bool csv);
 
   bool to_dir_ = false;
   std::filesystem::path out_, env_path_, record_path_, record_tmp_;

@@ -409,6 +409,13 @@ TEST(BenchCli, UnwritableOutIsAClearErrorAndLeavesNoFile) {
   }
   EXPECT_EQ(entries, 1);
 
+  // --out and --env one file by two spellings: refused.
+  r = bench(dir, "--kernels bitboard --n 4 --out '" + (dir.path() / "." / "same.csv").string() +
+                     "' --env '" + (dir.path() / "same.csv").string() + "'");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("--env and --out name the same file"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir.path() / "same.csv"));
+
   // The CSV is writable but env.json is not: no CSV either.
   const auto csv = dir.path() / "ok.csv";
   r = bench(dir,
@@ -818,6 +825,15 @@ TEST(BenchResume, AKilledRunResumesToTheRowsOfAnUninterruptedRun) {
       slurp(cut / "nqueens.csv.part").substr(0, record["finished"][1]["end"].get<std::size_t>());
   // A stop in the middle of a write leaves a line cut short: dropped as well.
   std::ofstream(cut / "nqueens.csv.part", std::ios::app) << "nqueens,bitboa";
+
+  // A finished file of the same name (here made by hand) is never written over by the resume.
+  std::ofstream(cut / "queens-game.csv") << "keep me\n";
+  r = bench(dir, "--resume '" + cut.string() + "'");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("queens-game.csv' exists, a finished run's results"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(slurp(cut / "queens-game.csv"), "keep me\n");
+  fs::remove(cut / "queens-game.csv");
 
   r = bench(dir, "--resume '" + cut.string() + "'");
   ASSERT_EQ(r.code, 0) << r.err;
