@@ -148,7 +148,9 @@ int run_bench(const BenchOptions& given) {
     mpi::init();  // now, not inside the first timed run (a singleton without mpirun)
     warn_if_bound_below(most_threads);
   }
-  for (const auto& note : plan.notes) err << "searchbench bench: note: " << note << "\n";
+  // Notes go with the run; a plan with no cell names them in its one refusal line instead.
+  if (!plan.cells.empty())
+    for (const auto& note : plan.notes) err << "searchbench bench: note: " << note << "\n";
   if (o.dry_run) {
     print_dry_run(bp, std::cout);
     // As the run itself would answer: a plan with no cell is refused.

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -440,7 +441,11 @@ std::string count_of(long long n, const char* one, const char* many) {
 }  // namespace
 
 std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
-  if (plan.skipped.empty()) return "nothing to run: the plan has no cell";
+  if (plan.skipped.empty()) {
+    std::string line = "nothing to run: the plan has no cell";
+    for (std::size_t i = 0; i < plan.notes.size(); ++i) line += (i ? "; " : ": ") + plan.notes[i];
+    return line;
+  }
   // One entry per (problem, kernel), in the order of its first cell: that cell's reason, how
   // many more cells of the kernel are skipped and how many of those for another kind of reason
   // (a suite's cap, a budget, or the kernel's or problem's own words on the instance, which name
@@ -453,6 +458,7 @@ std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
   struct Group {
     std::string series, first, reason;
     std::size_t more = 0, other = 0;
+    unsigned kinds = 0;  // the kinds of the other reasons, a bit each
   };
   std::vector<Group> groups;
   for (const auto& s : plan.skipped) {
@@ -463,9 +469,15 @@ std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
       groups.push_back({series, bench::cell_label(s.cell) + ": " + s.reason, s.reason});
     } else {
       ++it->more;
-      it->other += kind(s.reason) != kind(it->reason);
+      if (kind(s.reason) != kind(it->reason)) {
+        ++it->other;
+        it->kinds |= 1u << kind(s.reason);
+      }
     }
   }
+  const auto reasons = [](unsigned kinds) {
+    return std::string(std::popcount(kinds) == 1 ? "another reason" : "other reasons");
+  };
   constexpr std::size_t kShown = 4;  // kernels named; --dry-run lists every cell
   std::string line = "nothing to run: every requested cell is skipped: ";
   std::size_t named = 0;
@@ -476,11 +488,10 @@ std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
       line +=
           " (and " + count_of(static_cast<long long>(groups[i].more), "more cell", "more cells") +
           " of " + groups[i].series +
-          (groups[i].other == 0 ? std::string()
-           : groups[i].other == groups[i].more
-               ? std::string(groups[i].more == 1 ? ", for another reason" : ", for other reasons")
-               : ", " + std::to_string(groups[i].other) + " of them for " +
-                     (groups[i].other == 1 ? "another reason" : "other reasons")) +
+          (groups[i].other == 0                ? std::string()
+           : groups[i].other == groups[i].more ? ", for " + reasons(groups[i].kinds)
+                                               : ", " + std::to_string(groups[i].other) +
+                                                     " of them for " + reasons(groups[i].kinds)) +
           ")";
     named += 1 + groups[i].more;
   }

@@ -210,6 +210,7 @@ Plan make_plan(const Request& req) {
     }
   }
   std::string without_n;  // the problems --n leaves out when no problem or kernel is named
+  std::string lacking;    // the problems named whose suite list is empty
   for (const Problem* p : candidates) {
     const bool named = problems_named || !req.kernels.empty();
     auto& list = instances[p];
@@ -237,15 +238,7 @@ Plan make_plan(const Request& req) {
       }
     } else if (req.instances.empty()) {
       const auto texts = p->suite(req.suite->name);
-      if (texts.empty() && named) {
-        std::string covered;
-        for (const Problem* q : problems())
-          if (!q->suite(req.suite->name).empty())
-            covered += (covered.empty() ? "" : ", ") + q->name;
-        throw std::invalid_argument("the " + std::string(req.suite->name) + " suite has no " +
-                                    p->name + " instance (it covers " + covered +
-                                    "); choose another --suite, or give --n or --instances");
-      }
+      if (texts.empty() && named) lacking += (lacking.empty() ? "" : " or ") + p->name;
       for (const auto& text : texts) list.push_back(p->parse(text));
     }
     // One cell per instance: a repeat ("8;08" is n = 8 twice) is dropped, as a repeated kernel
@@ -256,6 +249,14 @@ Plan make_plan(const Request& req) {
                list.end());
   }
 
+  if (!lacking.empty()) {
+    std::string covered;
+    for (const Problem* q : problems())
+      if (!q->suite(req.suite->name).empty()) covered += (covered.empty() ? "" : ", ") + q->name;
+    throw std::invalid_argument("the " + std::string(req.suite->name) + " suite has no " + lacking +
+                                " instance (it covers " + covered +
+                                "); choose another --suite, or give --n or --instances");
+  }
   if (!without_n.empty()) {
     std::string with_n;
     for (const Problem* p : candidates)
@@ -270,6 +271,7 @@ Plan make_plan(const Request& req) {
     if (!ks.count(p)) continue;
     bool any = false;
     for (const KernelInfo* k : ks[p]) {
+      const std::size_t cells_before = plan.cells.size();
       const double cap = p->cap(*k, req.suite->name);
       std::vector<int> threads = threads_all;
       if (!k->parallel()) threads = {1};
@@ -301,6 +303,14 @@ Plan make_plan(const Request& req) {
           }
         }
       }
+      // A kernel named with --kernels that the suite gives no cell says so (the suite's own
+      // instances stop at its range and cap without a word).
+      if (from_suite && !req.kernels.empty() && plan.cells.size() == cells_before &&
+          !instances[p].empty())
+        plan.notes.push_back("the " + std::string(req.suite->name) + " suite has no " + p->name +
+                             " instance within " + k->name + "'s range (" + k->range +
+                             ") and the suite's cap for it (--instances names others; "
+                             "--budget lifts the cap)");
     }
     if (any) plan.problems.push_back(p);
   }

@@ -259,6 +259,14 @@ TEST(BenchLib, PlanCoversEveryProblemAndTakesInstances) {
               0u)
         << e.what();
   }
+  // A kernel named whose range and cap leave it no instance of the suite: a note says so.
+  lone.problems = {sb::find_problem("tsume")};
+  lone.kernels = {"andor"};
+  const auto none = sb::bench::make_plan(lone);
+  EXPECT_TRUE(none.cells.empty());
+  ASSERT_EQ(none.notes.size(), 1u);
+  EXPECT_EQ(none.notes[0].rfind("the long suite has no tsume instance within andor's range", 0), 0u)
+      << none.notes[0];
   req.instances = {"6"};
   req.n = sb::bench::Range{4, 5};
   EXPECT_THROW(sb::bench::make_plan(req), std::invalid_argument);  // --n and --instances
