@@ -130,6 +130,23 @@ Position parse_position(std::string_view text) {
   if (g.over())
     throw std::invalid_argument(std::string("the position is already decided (") +
                                 outcome_name(g.outcome()) + ")");
+  // A committed position written as its stones (in any order) is named as committed, so that one
+  // position is one instance and is verified as the committed one is.
+  const auto stones = [](const std::vector<int>& moves, std::size_t colour) {
+    std::vector<int> v;
+    for (std::size_t i = colour; i < moves.size(); i += 2) v.push_back(moves[i]);
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  for (const Position& c : committed_positions())
+    if (c.rules.cols == p.rules.cols && c.rules.rows == p.rules.rows &&
+        c.rules.rule == p.rules.rule && c.moves.size() == p.moves.size() &&
+        stones(c.moves, 0) == stones(p.moves, 0) && stones(c.moves, 1) == stones(p.moves, 1)) {
+      const int depth = p.depth;
+      p = c;
+      p.depth = depth;
+      break;
+    }
   return p;
 }
 

@@ -1215,6 +1215,14 @@ TEST(GomokuProblem, EveryKernelPassesOnTheVcfPositions) {
   }
   EXPECT_EQ(prob.parse("mid03/d4").name, "mid03/d4");
   EXPECT_THROW(prob.parse("vcf00"), std::invalid_argument);
+  // A committed position written as its stones, in another order, is named as committed.
+  for (const gm::Position& c : gm::committed_positions()) {
+    std::vector<int> moves = c.moves;
+    std::swap(moves[0], moves[2]);  // black's first and second stones
+    const std::string text = std::to_string(c.rules.cols) + "x" + std::to_string(c.rules.rows) +
+                             ":" + mnk::format_moves(moves, c.rules.cols, ",") + "/d4";
+    EXPECT_EQ(gm::format_position(gm::parse_position(text)), c.name + "/d4") << text;
+  }
   try {  // the message names every committed series, first..last
     (void)gm::parse_position("vcf25");
     ADD_FAILURE() << "vcf25 parsed";
