@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "core/echo_text.hpp"
 #include "core/sysinfo.hpp"
 #include "gomoku/cli_options.hpp"
 #include "gomoku/engine.hpp"
@@ -98,8 +99,8 @@ int run_play(const PlayOptions& o) {
   const std::string cname = "searchbench-level-" + std::to_string(o.level);
   gm::Record hr;
   hr.rules = rules;
-  hr.black = !o.black.empty() ? o.black : computer == gm::kBlack ? cname : "human";
-  hr.white = !o.white.empty() ? o.white : computer == gm::kWhite ? cname : "human";
+  hr.black = !o.black.empty() ? printable_text(o.black) : computer == gm::kBlack ? cname : "human";
+  hr.white = !o.white.empty() ? printable_text(o.white) : computer == gm::kWhite ? cname : "human";
   hr.black_level = computer == gm::kBlack ? o.level : 0;
   hr.white_level = computer == gm::kWhite ? o.level : 0;
   hr.start = gm::utc_now();

@@ -176,7 +176,7 @@ class Brain {
       }
       start(static_cast<int>(wh[0]), static_cast<int>(wh[1]));
     } else if (cmd == "RESTART") {
-      if (!game_) return error("RESTART before START: no board size yet"), true;
+      if (!game_) return error("RESTART: no board: send START first"), true;
       game_ = std::make_unique<Game>(rules_);
       player_->new_game();
       reply("OK");
@@ -204,7 +204,7 @@ class Brain {
     } else if (cmd == "BOARD") {
       board();
     } else if (cmd == "TAKEBACK") {
-      if (!game_) return error("TAKEBACK before START"), true;
+      if (!game_) return error("TAKEBACK: no board: send START first"), true;
       long long xy[2];
       if (!numbers(arg, 2, xy)) return error("TAKEBACK needs x,y"), true;
       const int c = cell(xy[0], xy[1]);

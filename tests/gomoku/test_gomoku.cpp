@@ -1104,6 +1104,10 @@ TEST(GomokuMatch, EveryGameAlikeClaimsNoInterval) {
   EXPECT_EQ(gm::summary_text(gm::summarize(games), "A", "B"),
             "A vs B: +0 =2 -0 in 2 games, score 50.0 % (every game alike: no interval), Elo "
             "difference +0");
+  games.resize(1);
+  EXPECT_EQ(gm::summary_text(gm::summarize(games), "A", "B"),
+            "A vs B: +0 =1 -0 in 1 game, score 50.0 % (every game alike: no interval), Elo "
+            "difference +0");
 }
 
 TEST(GomokuMatch, ScoreByGamePairs) {
