@@ -122,6 +122,11 @@ int run_match(const MatchCliOptions& o) {
   if (!csv) throw UsageError("cannot write '" + part + "' (for --out " + o.out + ")");
   std::ofstream log;
   if (!o.log.empty()) {
+    if (std::filesystem::exists(o.log)) {  // a finished match's log, kept as its CSV is
+      csv.close();
+      std::filesystem::remove(part);
+      throw UsageError("'" + o.log + "' exists (a match's log): choose another --log or move it");
+    }
     log.open(o.log, std::ios::trunc);
     if (!log) {
       csv.close();
