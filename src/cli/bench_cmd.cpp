@@ -152,8 +152,10 @@ int run_bench(const BenchOptions& given) {
   if (!plan.cells.empty())
     for (const auto& note : plan.notes) err << "searchbench bench: note: " << note << "\n";
   if (o.dry_run) {
+    // As the run itself would answer: a plan with no cell is refused, after the list of its
+    // skipped cells where there are any (the refusal points to them).
+    if (plan.cells.empty() && plan.skipped.empty()) throw UsageError(nothing_to_run(plan, true));
     print_dry_run(bp, std::cout);
-    // As the run itself would answer: a plan with no cell is refused.
     if (plan.cells.empty()) throw UsageError(nothing_to_run(plan, true));
     return 0;
   }

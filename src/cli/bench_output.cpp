@@ -70,6 +70,7 @@ BenchFiles::BenchFiles(const BenchOptions& o, const bench::Plan& plan) : out_(o.
                      " problems, one CSV file each: give --out a directory (or choose one "
                      "problem with --problem)");
   for (const Problem* p : plan.problems) csv_path_[p] = to_dir_ ? out_ / (p->name + ".csv") : out_;
+  env_given_ = !o.env.empty();
   env_path_ = !o.env.empty() ? fs::path(o.env)
               : to_dir_      ? out_ / "env.json"
                              : out_.parent_path() / "env.json";
@@ -90,25 +91,37 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
     const auto where = [](const fs::path& f) {
       return fs::weakly_canonical(fs::absolute(result_path(f)));
     };
+    // Every file the run writes is its own: a CSV, its .part, env.json, its .part and .tmp.
+    std::vector<fs::path> files = {env_path_, record_path_, record_tmp_};
     for (const auto& [p, path] : csv_path_) {
-      if (where(env_path_) == where(path)) throw UsageError("--env and --out name the same file");
       parts.push_back(part_path_of(result_path(path)));
+      files.push_back(path);
+      files.push_back(parts.back());
     }
+    for (std::size_t i = 0; i < files.size(); ++i)
+      for (std::size_t j = i + 1; j < files.size(); ++j)
+        if (where(files[i]) == where(files[j]))
+          throw UsageError("--env and --out name the same file ('" + files[i].string() + "' and '" +
+                           files[j].string() +
+                           "': the CSV, env.json and their .part files must differ)");
     (void)result_path(env_path_);
     for (const auto& part : parts) {
       std::error_code ec;
       if (!fs::exists(fs::symlink_status(part, ec))) continue;
       // The record names its run's CSV: beside it, one file, another than this run's maybe.
+      // (With --env elsewhere, the CSV's folder is --out's.)
       fs::path theirs = out_;
       try {
         const auto r = read_record(record_path_);
         if (!to_dir_ && r["csv"].is_object() && r["csv"].size() == 1)
-          theirs = env_path_.parent_path() / r["csv"].begin()->get<std::string>();
+          theirs = (env_given_ ? out_.parent_path() : env_path_.parent_path()) /
+                   r["csv"].begin()->get<std::string>();
       } catch (const std::exception&) {
       }
-      throw UsageError("'" + part.string() +
-                       "' is there: an interrupted run; carry it on with --resume " +
-                       theirs.string() + ", or remove its .part files to start again");
+      throw UsageError(
+          "'" + part.string() + "' is there: an interrupted run; carry it on with --resume " +
+          theirs.string() + (env_given_ ? " --env " + env_path_.string() : std::string()) +
+          ", or remove its .part files to start again");
     }
     // A finished run's files are never written over (as `gomoku match` refuses its --out).
     if (const auto f = finished_there()) throw UsageError(never_written_over(*f, *f != env_path_));
@@ -153,7 +166,10 @@ std::string BenchFiles::never_written_over(const fs::path& f, bool csv) {
 
 std::string BenchFiles::resume(nlohmann::ordered_json record) {
   // The finished files are written at the end: any there now would be written over.
-  if (const auto f = finished_there()) return never_written_over(*f, *f != env_path_);
+  if (const auto f = finished_there())
+    return "'" + f->string() +
+           "' exists, a finished run's file, which the resumed run would write over: move it "
+           "away or remove it, then --resume again";
   record_ = std::move(record);
   std::map<std::string, const Problem*> by_name;
   for (const auto& [p, path] : csv_path_) by_name[p->name] = p;

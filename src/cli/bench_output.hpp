@@ -94,7 +94,7 @@ class BenchFiles {
   /// The refusal for such a file before a run: never written over.
   static std::string never_written_over(const std::filesystem::path& f, bool csv);
 
-  bool to_dir_ = false;
+  bool to_dir_ = false, env_given_ = false;
   std::filesystem::path out_, env_path_, record_path_, record_tmp_;
   std::map<const Problem*, std::filesystem::path> csv_path_;
   std::map<const Problem*, std::unique_ptr<PartFile>> csv_;

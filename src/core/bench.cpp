@@ -211,14 +211,13 @@ Plan make_plan(const Request& req) {
   }
   std::string without_n;  // the problems --n leaves out when no problem or kernel is named
   std::string lacking;    // the problems named whose suite list is empty
+  std::vector<const Problem*> n_refused;  // the problems named that --n does not apply to
   for (const Problem* p : candidates) {
     const bool named = problems_named || !req.kernels.empty();
     auto& list = instances[p];
     if (req.n) {
       if (!p->from_n) {
-        if (named)
-          throw std::invalid_argument("--n does not apply to " + p->name + " (its instances are " +
-                                      p->instance_syntax + "); use --instances");
+        if (named) n_refused.push_back(p);
         without_n += (without_n.empty() ? "" : ", ") + p->name;
         continue;
       }
@@ -249,6 +248,17 @@ Plan make_plan(const Request& req) {
                list.end());
   }
 
+  if (n_refused.size() == 1)
+    throw std::invalid_argument("--n does not apply to " + n_refused[0]->name +
+                                " (its instances are " + n_refused[0]->instance_syntax +
+                                "); use --instances");
+  if (n_refused.size() > 1) {
+    std::string names;
+    for (const Problem* p : n_refused) names += (names.empty() ? "" : ", ") + p->name;
+    throw std::invalid_argument("--n does not apply to " + names +
+                                " (their instances are not sizes: `searchbench list` gives each "
+                                "one's syntax); use --instances");
+  }
   if (!lacking.empty()) {
     std::string covered;
     for (const Problem* q : problems())

@@ -2,9 +2,11 @@
 // as child processes and refereed as Gomocup's judge does), colours alternating, one CSV row per
 // game.
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -122,16 +124,23 @@ int run_match(const MatchCliOptions& o) {
   if (!csv) throw UsageError("cannot write '" + part + "' (for --out " + o.out + ")");
   std::ofstream log;
   if (!o.log.empty()) {
-    if (std::filesystem::exists(o.log)) {  // a finished match's log, kept as its CSV is
-      csv.close();
-      std::filesystem::remove(part);
-      throw UsageError("'" + o.log + "' exists (a match's log): choose another --log or move it");
+    namespace fs = std::filesystem;
+    const auto where = [](const std::string& f) { return fs::weakly_canonical(fs::absolute(f)); };
+    std::string why;
+    if (where(o.log) == where(o.out) || where(o.log) == where(part))
+      why = "--log and --out name the same file";
+    else if (fs::is_directory(o.log))
+      why = "--log '" + o.log + "' is a folder; give a file";
+    else if (fs::exists(o.log))  // a finished match's log, kept as its CSV is
+      why = "'" + o.log + "' exists (a match's log): choose another --log or move it";
+    if (why.empty()) {
+      log.open(o.log, std::ios::trunc);
+      if (!log) why = "cannot write the log '" + o.log + "': " + std::strerror(errno);
     }
-    log.open(o.log, std::ios::trunc);
-    if (!log) {
+    if (!why.empty()) {
       csv.close();
-      std::filesystem::remove(part);
-      throw UsageError("cannot write the log '" + o.log + "'");
+      fs::remove(part);
+      throw UsageError(why);
     }
     const auto log_t0 = Clock::now();
     mo.log = [&log, log_t0](const std::string& line) {

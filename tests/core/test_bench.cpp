@@ -423,6 +423,14 @@ TEST(BenchCli, UnwritableOutIsAClearErrorAndLeavesNoFile) {
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("--env and --out name the same file"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir.path() / "same.csv"));
+  // --env on the CSV's .part, --out on the record: refused too.
+  for (const std::string& args : {"--out '" + (dir.path() / "p.csv").string() + "' --env '" +
+                                      (dir.path() / "p.csv.part").string() + "'",
+                                  "--out '" + (dir.path() / "env.json.part").string() + "'"}) {
+    r = bench(dir, "--kernels bitboard --n 4 " + args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("--env and --out name the same file"), std::string::npos) << r.err;
+  }
 
   // The CSV is writable but env.json is not: no CSV either.
   const auto csv = dir.path() / "ok.csv";
@@ -838,7 +846,8 @@ TEST(BenchResume, AKilledRunResumesToTheRowsOfAnUninterruptedRun) {
   std::ofstream(cut / "queens-game.csv") << "keep me\n";
   r = bench(dir, "--resume '" + cut.string() + "'");
   EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("queens-game.csv' exists, a finished run's results"), std::string::npos)
+  EXPECT_NE(r.err.find("queens-game.csv' exists, a finished run's file, which the resumed run"),
+            std::string::npos)
       << r.err;
   EXPECT_EQ(slurp(cut / "queens-game.csv"), "keep me\n");
   fs::remove(cut / "queens-game.csv");

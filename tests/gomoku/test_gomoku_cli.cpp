@@ -517,6 +517,10 @@ TEST(GomokuCli, BadInputExitsTwoWithOneLine) {
           temp_path("log.csv"),
       "gomoku match --black 1 --white-engine /bin/true --log " + rec + " --out " +
           temp_path("log.csv"),  // an existing file (the record kept below)
+      "gomoku match --black 1 --white-engine /bin/true --log " + temp_path("same.csv") + " --out " +
+          temp_path("same.csv"),
+      "gomoku match --black 1 --white-engine /bin/true --log " + dir + " --out " +
+          temp_path("log.csv"),  // a folder
       // an output that cannot take the result is refused before any game or opening is made
       "gomoku match --black 1 --white 1 --games 1 --out \"\"",
       "gomoku match --black 1 --white 1 --games 1 --out " + dir,
