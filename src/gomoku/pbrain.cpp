@@ -208,7 +208,11 @@ class Brain {
       long long xy[2];
       if (!numbers(arg, 2, xy)) return error("TAKEBACK needs x,y"), true;
       const int c = cell(xy[0], xy[1]);
-      if (c < 0 || game_->at(c) < 0)
+      if (c < 0)
+        return error("TAKEBACK " + echo_text(arg) + ": the point is off the " + size_text() +
+                     " board"),
+               true;
+      if (game_->at(c) < 0)
         return error("TAKEBACK " + echo_text(arg) + ": there is no stone on that point"), true;
       if (c == game_->last_move()) {  // the usual case; also ends a five the last move made
         game_->undo();

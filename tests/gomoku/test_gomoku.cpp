@@ -984,7 +984,7 @@ TEST(GomokuPbrain, AFailedStartLeavesNoBoard) {
   // a BEGIN after it is refused rather than played on the old board.
   const auto got = session(
       "RECTSTART 10,5\nSTART 15 extra\nBEGIN\nRECTSTART 10,5\nSTART 4\nBEGIN\n"
-      "RECTSTART 10,5\nRECTSTART 10\nBEGIN\nSTART 15\nBEGIN\nEND\n");
+      "RECTSTART 10,5\nRECTSTART 10\nBEGIN\nSTART 15\nBEGIN\nTAKEBACK 15,3\nEND\n");
   const std::vector<std::string> want = {
       "OK",
       "ERROR START needs one board size, e.g. START 15 (got '15 extra')",
@@ -996,7 +996,8 @@ TEST(GomokuPbrain, AFailedStartLeavesNoBoard) {
       "ERROR RECTSTART needs width,height, e.g. RECTSTART 20,15 (got '10')",
       "ERROR no board: send START first",
       "OK",
-      "7,7"};
+      "7,7",
+      "ERROR TAKEBACK 15,3: the point is off the 15x15 board"};
   EXPECT_EQ(got, want);
 }
 
