@@ -236,7 +236,8 @@ int run_bench(const BenchOptions& given) {
     const std::string series =
         c.problem->name + "/" + c.kernel->name + "/" + std::to_string(c.threads);
     if (std::find(broken.begin(), broken.end(), series) != broken.end()) {
-      tally.skipped.push_back({c, "skipped after an error on a smaller instance"});
+      tally.skipped.push_back(
+          {c, "skipped after an error on a smaller instance", bench::Skip::Why::kError});
       log_skip(err, label, tally.skipped.back().reason);
       continue;
     }
@@ -245,7 +246,8 @@ int run_bench(const BenchOptions& given) {
     // Rank 0's estimate decides for every rank (their measurements differ a little).
     const auto too_long = over_budget(bp, est);
     if (mpi::agree(too_long.has_value())) {
-      tally.skipped.push_back({c, too_long.value_or("over the budget on rank 0")});
+      tally.skipped.push_back(
+          {c, too_long.value_or("over the budget on rank 0"), bench::Skip::Why::kBudget});
       log_skip(err, label, tally.skipped.back().reason);
       continue;
     }

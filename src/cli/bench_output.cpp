@@ -87,10 +87,6 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
   try {
     if (to_dir_ && !fs::exists(out_)) fs::create_directories(out_);
     std::vector<fs::path> parts = {record_path_};
-    // One file by two spellings (./x.csv and x.csv, a link): compared where they lead.
-    const auto where = [](const fs::path& f) {
-      return fs::weakly_canonical(fs::absolute(result_path(f)));
-    };
     // Every file the run writes is its own: a CSV, its .part, env.json, its .part and .tmp.
     std::vector<fs::path> files = {env_path_, record_path_, record_tmp_};
     for (const auto& [p, path] : csv_path_) {
@@ -100,7 +96,7 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
     }
     for (std::size_t i = 0; i < files.size(); ++i)
       for (std::size_t j = i + 1; j < files.size(); ++j)
-        if (where(files[i]) == where(files[j]))
+        if (same_file(files[i], files[j]))  // by any spelling or link
           throw UsageError("--env and --out name the same file ('" + files[i].string() + "' and '" +
                            files[j].string() +
                            "': the CSV, env.json and their .part files must differ)");
@@ -124,7 +120,7 @@ std::string BenchFiles::start(nlohmann::ordered_json record) {
           ", or remove its .part files to start again");
     }
     // A finished run's files are never written over (as `gomoku match` refuses its --out).
-    if (const auto f = finished_there()) throw UsageError(never_written_over(*f, *f != env_path_));
+    if (const auto f = finished_there()) throw UsageError(never_written_over(*f));
     for (const auto& [p, path] : csv_path_) {
       csv_[p] = std::make_unique<PartFile>(path);
       csv_[p]->write(csv_line(bench::csv_columns(*p)));
@@ -155,8 +151,8 @@ std::optional<fs::path> BenchFiles::finished_there() const {
   return std::nullopt;
 }
 
-std::string BenchFiles::never_written_over(const fs::path& f, bool csv) {
-  if (csv)
+std::string BenchFiles::never_written_over(const fs::path& f) const {
+  if (f != env_path_)
     return "'" + f.string() +
            "' exists, a finished run's results: remove it or choose another --out";
   return "'" + f.string() +
@@ -464,15 +460,11 @@ std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
   }
   // One entry per (problem, kernel), in the order of its first cell: that cell's reason, how
   // many more cells of the kernel are skipped and how many of those for another kind of reason
-  // (a suite's cap, a budget, or the kernel's or problem's own words on the instance, which name
-  // the size and so differ from cell to cell); --dry-run gives each.
-  const auto kind = [](const std::string& reason) {
-    if (reason.rfind("above the ", 0) == 0) return 1;  // a suite's cap (bench::make_plan)
-    if (reason.rfind("estimated ", 0) == 0) return 2;  // the budget (over_budget)
-    return 0;
-  };
+  // (bench::Skip::Why: the texts of one kind name the size and so differ from cell to cell);
+  // --dry-run gives each.
   struct Group {
-    std::string series, first, reason;
+    std::string series, first;
+    bench::Skip::Why why;
     std::size_t more = 0, other = 0;
     unsigned kinds = 0;  // the kinds of the other reasons, a bit each
   };
@@ -482,12 +474,12 @@ std::string nothing_to_run(const bench::Plan& plan, bool dry_run) {
     auto it = std::find_if(groups.begin(), groups.end(),
                            [&](const Group& g) { return g.series == series; });
     if (it == groups.end()) {
-      groups.push_back({series, bench::cell_label(s.cell) + ": " + s.reason, s.reason});
+      groups.push_back({series, bench::cell_label(s.cell) + ": " + s.reason, s.why});
     } else {
       ++it->more;
-      if (kind(s.reason) != kind(it->reason)) {
+      if (s.why != it->why) {
         ++it->other;
-        it->kinds |= 1u << kind(s.reason);
+        it->kinds |= 1u << static_cast<unsigned>(s.why);
       }
     }
   }

@@ -92,7 +92,7 @@ class BenchFiles {
   /// run's, or one made while this run went on; nullopt when none is.
   std::optional<std::filesystem::path> finished_there() const;
   /// The refusal for such a file before a run: never written over.
-  static std::string never_written_over(const std::filesystem::path& f, bool csv);
+  std::string never_written_over(const std::filesystem::path& f) const;
 
   bool to_dir_ = false, env_given_ = false;
   std::filesystem::path out_, env_path_, record_path_, record_tmp_;

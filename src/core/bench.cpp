@@ -302,11 +302,13 @@ Plan make_plan(const Request& req) {
             // --suite full only where it would run the cell.
             const bool full_runs =
                 std::string_view(req.suite->name) != "full" && in.size <= p->cap(*k, "full");
-            plan.skipped.push_back({c, "above the " + std::string(req.suite->name) +
-                                           " suite's cap for " + k->name + " (" + p->size_name +
-                                           " <= " + size_text(cap) + ", its time budget); use " +
-                                           (full_runs ? "--suite full, or " : "") +
-                                           "--budget SECONDS instead of the caps (0: no limit)"});
+            plan.skipped.push_back({c,
+                                    "above the " + std::string(req.suite->name) +
+                                        " suite's cap for " + k->name + " (" + p->size_name +
+                                        " <= " + size_text(cap) + ", its time budget); use " +
+                                        (full_runs ? "--suite full, or " : "") +
+                                        "--budget SECONDS instead of the caps (0: no limit)",
+                                    Skip::Why::kCap});
           } else {
             plan.cells.push_back(std::move(c));
             any = true;

@@ -66,8 +66,12 @@ std::string cell_label(const Cell& c);
 
 /// A cell that is not run, with the reason (one line, reported on stderr and in env.json).
 struct Skip {
+  /// The kind of reason: the kernel's or problem's own words on the instance (its range, a board
+  /// it cannot hold), a suite's cap, the budget, or an error of the run.
+  enum class Why { kRefused, kCap, kBudget, kError };
   Cell cell;
   std::string reason;
+  Why why = Why::kRefused;
 };
 
 /// What the command line asks for; empty / nullopt members take the suite's choice.

@@ -38,17 +38,31 @@ std::string format_double(double x) {
   return buf;
 }
 
+namespace {
+/// path, or where the symbolic link at path leads (weakly canonical; weakly_canonical alone
+/// leaves a dangling link's own name, so the link is read by hand first).
+std::filesystem::path followed(const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_symlink(fs::symlink_status(path, ec))) return path;
+  fs::path target = fs::read_symlink(path, ec);
+  if (!ec && target.is_relative()) target = path.parent_path() / target;
+  return fs::weakly_canonical(ec ? path : target);
+}
+}  // namespace
+
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  namespace fs = std::filesystem;
+  return fs::weakly_canonical(fs::absolute(followed(a))) ==
+         fs::weakly_canonical(fs::absolute(followed(b)));
+}
+
 std::filesystem::path result_path(std::filesystem::path path) {
   namespace fs = std::filesystem;
   if (path.empty()) throw std::runtime_error("empty output file name");
   // A symbolic link is written through: the file it points to is replaced, the link kept.
   std::error_code ec;
-  if (fs::is_symlink(fs::symlink_status(path, ec))) {
-    // weakly_canonical leaves a dangling link's own name: resolve the link by hand first.
-    fs::path target = fs::read_symlink(path, ec);
-    if (!ec && target.is_relative()) target = path.parent_path() / target;
-    path = fs::weakly_canonical(ec ? path : target);
-  }
+  path = followed(path);
   const fs::file_status st = fs::status(path, ec);
   if (fs::is_directory(st))
     throw std::runtime_error("cannot write '" + path.string() + "': it is a directory");

@@ -25,6 +25,11 @@ std::string format_double(double x);
 /// socket), which renaming a finished file onto it would replace.
 std::filesystem::path result_path(std::filesystem::path path);
 
+/// Whether two output names lead to one file: each made absolute, a symbolic link followed (a
+/// dangling one too), and compared in canonical form ("./x.csv" and "x.csv", a link and its
+/// target). Neither need exist.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
+
 /// A file written under a temporary name beside `path` and renamed onto `path` by commit().
 /// If commit() is never called (an error, an exception) the temporary file is removed, so no
 /// partial result is ever left at `path`. A symbolic link is written through (its target is

@@ -125,9 +125,8 @@ int run_match(const MatchCliOptions& o) {
   std::ofstream log;
   if (!o.log.empty()) {
     namespace fs = std::filesystem;
-    const auto where = [](const std::string& f) { return fs::weakly_canonical(fs::absolute(f)); };
     std::string why;
-    if (where(o.log) == where(o.out) || where(o.log) == where(part))
+    if (same_file(o.log, o.out) || same_file(o.log, part))
       why = "--log and --out name the same file";
     else if (fs::is_directory(o.log))
       why = "--log '" + o.log + "' is a folder; give a file";

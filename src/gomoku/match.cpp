@@ -289,13 +289,6 @@ std::string summary_text(const MatchSummary& s, const std::string& name_a,
     return std::string(b);
   };
   const char* games = s.games == 1 ? "game" : "games";
-  std::snprintf(buf, sizeof buf,
-                "%s vs %s: +%d =%d -%d in %d %s, score %.1f %% +- %.1f %% (95 %% "
-                "confidence), Elo difference %s [%s, %s]",
-                name_a.c_str(), name_b.c_str(), s.wins, s.draws, s.losses, s.games, games,
-                100 * s.score, 100 * s.error95, elo(s.elo).c_str(), elo(s.elo_low).c_str(),
-                elo(s.elo_high).c_str());
-  std::string out = buf;
   if (s.games > 0 && s.error95 == 0) {
     // Every game scored alike: the spread of the games gives no interval (a normal one would
     // read +- 0.0 %), so none is claimed.
@@ -306,6 +299,13 @@ std::string summary_text(const MatchSummary& s, const std::string& name_a,
                   100 * s.score, elo(s.elo).c_str());
     return buf;
   }
+  std::snprintf(buf, sizeof buf,
+                "%s vs %s: +%d =%d -%d in %d %s, score %.1f %% +- %.1f %% (95 %% "
+                "confidence), Elo difference %s [%s, %s]",
+                name_a.c_str(), name_b.c_str(), s.wins, s.draws, s.losses, s.games, games,
+                100 * s.score, 100 * s.error95, elo(s.elo).c_str(), elo(s.elo_low).c_str(),
+                elo(s.elo_high).c_str());
+  std::string out = buf;
   if (s.pairs >= 2) {
     std::snprintf(buf, sizeof buf, "; by %d colour-swapped game pairs: +- %.1f %%, Elo [%s, %s]",
                   s.pairs, 100 * s.error95_pairs, elo(s.elo_low_pairs).c_str(),

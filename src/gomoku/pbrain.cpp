@@ -157,23 +157,19 @@ class Brain {
     const std::string cmd = upper(line.substr(0, sp));
     const std::string arg = sp == std::string::npos ? "" : trim(line.substr(sp + 1));
     if (cmd == "END") return false;
+    // The manager asks for a new game: the old board is gone, whether or not this one starts.
+    if (cmd == "START" || cmd == "RECTSTART") game_.reset();
+    const auto got = [&] {
+      return arg.empty() ? std::string() : " (got '" + echo_text(arg) + "')";
+    };
     if (cmd == "START") {
       long long n;
-      if (!number(arg, &n)) {
-        game_.reset();  // the manager asked for a new game: the old board is gone either way
-        return error("START needs one board size, e.g. START 15" +
-                     (arg.empty() ? std::string() : " (got '" + echo_text(arg) + "')")),
-               true;
-      }
+      if (!number(arg, &n)) return error("START needs one board size, e.g. START 15" + got()), true;
       start(static_cast<int>(n), static_cast<int>(n));
     } else if (cmd == "RECTSTART") {
       long long wh[2];
-      if (!numbers(arg, 2, wh)) {
-        game_.reset();
-        return error("RECTSTART needs width,height, e.g. RECTSTART 20,15" +
-                     (arg.empty() ? std::string() : " (got '" + echo_text(arg) + "')")),
-               true;
-      }
+      if (!numbers(arg, 2, wh))
+        return error("RECTSTART needs width,height, e.g. RECTSTART 20,15" + got()), true;
       start(static_cast<int>(wh[0]), static_cast<int>(wh[1]));
     } else if (cmd == "RESTART") {
       if (!game_) return error("RESTART: no board: send START first"), true;
@@ -270,7 +266,6 @@ class Brain {
 
   void start(int w, int h) {
     if (w < kMinSide || h < kMinSide || w > kMaxSide || h > kMaxSide) {
-      game_.reset();  // no game on the old board after a failed START
       error("unsupported size " + std::to_string(w) + "x" + std::to_string(h) + " (" +
             std::to_string(kMinSide) + " to " + std::to_string(kMaxSide) + " per side)");
       return;
